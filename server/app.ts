@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { registerAuthGuard } from './auth/guard.ts';
+import { authHandlers } from './auth/handlers.ts';
+import type { Settings } from './config.ts';
+import type { Database } from './db/index.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import type { OperationHandlers } from './http/types.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { itemHandlers } from './items/handlers.ts';
+import { createItemsRepository, type ItemsRepository } from './items/repository.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import type { TemplateContext } from './mail/templates.ts';
+import { userHandlers } from './users/handlers.ts';
+import { createUsersRepository, type UsersRepository } from './users/repository.ts';
+import { utilHandlers } from './utils/handlers.ts';
+import { registerWebApp } from './web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    settings: Settings;
+    db: Database;
+    users: UsersRepository;
+    items: ItemsRepository;
+    mailer: Mailer;
+    templateContext: TemplateContext;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const openapiPath = path.join(root, 'openapi', 'openapi.json');
+
+export interface AppOptions {
+  settings: Settings;
+  db: Database;
+  /** Replaces the configured mailer (tests capture e-mails this way only when no SMTP sink is used). */
+  mailer?: Mailer;
+  /** Folder of the built SPA; omitted → `dist/` if it exists. Pass `false` for an API-only server. */
+  webRoot?: string | false;
+  logger?: boolean;
+}
+
+export function loadOpenApiDocument(): Record<string, unknown> {
+  return JSON.parse(readFileSync(openapiPath, 'utf8'));
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { settings } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: settings.logLevel },
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+
+  app.decorate('settings', settings);
+  app.decorate('db', options.db);
+  app.decorate('users', createUsersRepository(options.db));
+  app.decorate('items', createItemsRepository(options.db));
+  app.decorate('mailer', options.mailer ?? createMailer(settings, app.log));
+  app.decorate('templateContext', { projectName: settings.projectName, frontendHost: settings.frontendHost });
+  app.addHook('onClose', async () => app.mailer.close());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  registerAuthGuard(app);
+
+  await app.register(cors, {
+    origin: settings.corsOrigins.length > 0 ? settings.corsOrigins : false,
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fields: 20, fieldSize: 64 * 1024, files: 1, fileSize: 20 * 1024 * 1024, parts: 21 },
+  });
+
+  const document = loadOpenApiDocument();
+  const serviceHandlers: OperationHandlers = {
+    ...authHandlers(app),
+    ...userHandlers(app),
+    ...itemHandlers(app),
+    ...utilHandlers(app),
+  };
+  const missing = missingOperations(document, serviceHandlers);
+  if (missing.length > 0) throw new Error(`No handler for operations: ${missing.join(', ')}`);
+  await app.register(openapiGlue, { specification: document, serviceHandlers, prefix: API_PREFIX });
+
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => document);
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await registerWebApp(app, options.webRoot === undefined ? path.join(root, 'dist') : options.webRoot);
+  return app;
+}
+
+/** Every operation of the OpenAPI document must have a handler: a missing one is a start-up error. */
+export function missingOperations(document: Record<string, unknown>, handlers: object): string[] {
+  const paths = document.paths as Record<string, Record<string, { operationId?: string }>>;
+  return Object.values(paths)
+    .flatMap((ops) => Object.values(ops).map((op) => op.operationId))
+    .filter((id): id is string => typeof id === 'string' && !(id in handlers));
+}

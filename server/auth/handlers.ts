@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError, inactiveUser } from '../http/errors.ts';
+import type { OperationHandlers } from '../http/types.ts';
+import { resetPasswordEmail } from '../mail/templates.ts';
+import { toUserPublic } from '../users/public.ts';
+import { requireUser } from './guard.ts';
+import {
+  createAccessToken,
+  createResetToken,
+  hashPassword,
+  passwordFingerprint,
+  readResetToken,
+  verifyAgainstNothing,
+  verifyPassword,
+} from './security.ts';
+
+type AuthOperations =
+  | 'loginAccessToken'
+  | 'testToken'
+  | 'recoverPassword'
+  | 'resetPassword'
+  | 'recoverPasswordHtmlContent';
+
+export function authHandlers(app: FastifyInstance): OperationHandlers<AuthOperations> {
+  const { settings } = app;
+  const recoveryEmail = async (email: string, hashedPassword: string) => {
+    const token = await createResetToken(
+      settings.secretKey,
+      email,
+      hashedPassword,
+      settings.emailResetTokenExpireHours,
+    );
+    return resetPasswordEmail(app.templateContext, email, token, settings.emailResetTokenExpireHours);
+  };
+
+  return {
+    async loginAccessToken(request) {
+      const { username, password } = request.body;
+      const user = await app.users.byEmail(username);
+      const valid = user
+        ? await verifyPassword(password, user.hashedPassword)
+        : await verifyAgainstNothing(password);
+      if (!user || !valid) throw new HttpError(400, 'Incorrect email or password');
+      if (!user.isActive) throw inactiveUser();
+      const accessToken = await createAccessToken(
+        settings.secretKey,
+        user.id,
+        user.tokenVersion,
+        settings.accessTokenExpireMinutes,
+      );
+      return { access_token: accessToken, token_type: 'bearer' };
+    },
+
+    async testToken(request) {
+      const user = requireUser(request);
+      return toUserPublic(user, user);
+    },
+
+    async recoverPassword(request) {
+      const user = await app.users.byEmail(request.params.email);
+      if (user) {
+        const message = await recoveryEmail(user.email, user.hashedPassword);
+        // Sending happens after the answer, so the response time does not reveal whether the account exists.
+        app.mailer
+          .send(message)
+          .catch((error) => request.log.error({ err: error }, 'recovery e-mail failed'));
+      }
+      return { message: 'If that email is registered, we sent a password recovery link' };
+    },
+
+    async resetPassword(request) {
+      const { token, new_password: newPassword } = request.body;
+      const claims = await readResetToken(settings.secretKey, token);
+      if (!claims) throw new HttpError(400, 'Invalid token');
+      const user = await app.users.byEmail(claims.email);
+      if (!user || passwordFingerprint(user.hashedPassword) !== claims.pwf)
+        throw new HttpError(400, 'Invalid token');
+      if (!user.isActive) throw inactiveUser();
+      await app.users.setPassword(user.id, await hashPassword(newPassword), null);
+      return { message: 'Password updated successfully' };
+    },
+
+    async recoverPasswordHtmlContent(request, reply) {
+      const user = await app.users.byEmail(request.params.email);
+      if (!user) throw new HttpError(404, 'The user with this username does not exist in the system.');
+      const message = await recoveryEmail(user.email, user.hashedPassword);
+      reply.type('text/html; charset=utf-8').header('subject', message.subject);
+      return message.html;
+    },
+  };
+}

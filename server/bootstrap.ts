@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { hashPassword } from './auth/security.ts';
+import type { Settings } from './config.ts';
+import type { UsersRepository } from './users/repository.ts';
+import { isUniqueViolation } from './users/repository.ts';
+
+/**
+ * Creates the first superuser once (idempotent). Without a configured password a random one is
+ * generated and printed once, so a fresh `npm start` is usable without any set-up.
+ */
+export async function ensureFirstSuperuser(
+  settings: Settings,
+  users: UsersRepository,
+  log: FastifyBaseLogger,
+) {
+  if (await users.byEmail(settings.firstSuperuser)) return;
+  const generated = settings.firstSuperuserPassword === undefined;
+  const password = settings.firstSuperuserPassword ?? randomBytes(12).toString('base64url');
+  try {
+    await users.insert({
+      email: settings.firstSuperuser,
+      hashedPassword: await hashPassword(password),
+      isSuperuser: true,
+      isActive: true,
+      isEmailConfirmed: true,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return; // another process created it first
+    throw error;
+  }
+  if (generated) {
+    const line = '='.repeat(72);
+    process.stdout.write(
+      `\n${line}\nFirst superuser created: ${settings.firstSuperuser}\nGenerated password (shown only this once): ${password}\nSet FIRST_SUPERUSER_PASSWORD to choose it yourself.\n${line}\n\n`,
+    );
+  } else {
+    log.info({ email: settings.firstSuperuser }, 'first superuser created');
+  }
+}

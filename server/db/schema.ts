@@ -1,0 +1,86 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+export const genderEnum = pgEnum('gender', ['Male', 'Female']);
+export const subscriptionTypeEnum = pgEnum('subscription_type', ['Free', 'Plan1', 'Plan2']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 255 }).notNull().unique(),
+    hashedPassword: text('hashed_password').notNull(),
+    fullName: varchar('full_name', { length: 255 }),
+    isActive: boolean('is_active').notNull().default(true),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    major: varchar('major', { length: 255 }),
+    phone: varchar('phone', { length: 32 }),
+    birthDate: date('birth_date', { mode: 'string' }),
+    gender: genderEnum('gender'),
+    subscriptionType: subscriptionTypeEnum('subscription_type').notNull().default('Free'),
+    isEmailConfirmed: boolean('is_email_confirmed').notNull().default(false),
+    confirmCode: varchar('confirm_code', { length: 6 }),
+    confirmCodeExpiresAt: timestamp('confirm_code_expires_at', { withTimezone: true }),
+    confirmCodeAttempts: integer('confirm_code_attempts').notNull().default(0),
+    confirmCodeSentAt: timestamp('confirm_code_sent_at', { withTimezone: true }),
+    fcmToken: text('fcm_token'),
+    profilePhotoKey: text('profile_photo_key'),
+    profilePhotoType: varchar('profile_photo_type', { length: 64 }),
+    assetKey: text('asset_key'),
+    assetName: varchar('asset_name', { length: 255 }),
+    assetType: varchar('asset_type', { length: 255 }),
+    assetSize: bigint('asset_size', { mode: 'number' }),
+    // Session revocation without an extra query: tokens carry `ver` and `sid`; a token whose `ver` is
+    // older than tokenVersion is refused unless its `sid` is the session that made the change.
+    tokenVersion: integer('token_version').notNull().default(0),
+    keptSessionId: varchar('kept_session_id', { length: 64 }),
+  },
+  (t) => [index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: varchar('description', { length: 255 }),
+    sku: varchar('sku', { length: 255 }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('items_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('items_owner_created_at_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+// Exact row counts kept by statement-level triggers (see the counters migration), so a list's `count`
+// is one primary-key lookup instead of a table scan. Keys: 'users', 'items', 'items:<owner id>'.
+export const counters = pgTable('counters', {
+  key: text('key').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+export const countKeys = {
+  users: 'users',
+  items: 'items',
+  itemsOf: (ownerId: string) => `items:${ownerId}`,
+} as const;
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type ItemRow = typeof items.$inferSelect;

@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './errors.ts';
+import { toValidationIssues } from './validation.ts';
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** A lost database connection: the request may succeed later, so 503 rather than 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message)
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The one place errors become responses: FastAPI's shapes, no stack traces. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      const part = fastifyError.validationContext ?? 'body';
+      return reply.code(422).send({ detail: toValidationIssues(fastifyError.validation, part) });
+    }
+    switch (fastifyError.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply
+          .code(422)
+          .send({ detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return reply.code(413).send({ detail: 'Request body is too large' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send({ detail: 'Unsupported Media Type' });
+    }
+    if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+      return reply
+        .code(422)
+        .send({ detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] });
+    }
+    const status = fastifyError.statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: error.message || 'Bad Request' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '1').send({ detail: 'Service Unavailable' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Internal Server Error' });
+  });
+}

@@ -1,0 +1,142 @@
+import type { ErrorObject } from 'ajv';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaValidationError } from 'fastify';
+
+/** One entry of FastAPI's 422 `detail` list. */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+function newAjv(coerceTypes: boolean | 'array') {
+  const ajv = new Ajv({
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: true,
+    strict: false,
+    // OpenAPI keywords that are annotations, not validation.
+    keywords: ['example', 'x-auth', 'discriminator', 'xml', 'externalDocs'],
+  });
+  addFormats.default(ajv);
+  return ajv;
+}
+
+// Query strings and paths are text, so their numbers need coercing; JSON bodies are typed already and
+// a string where a number belongs is the client's error, as in FastAPI's strict fields.
+const textAjv = newAjv('array');
+const bodyAjv = newAjv(false);
+
+export function validatorCompiler({ schema, httpPart }: { schema: object; httpPart?: string }) {
+  return (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+}
+
+const PARTS: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+const quoteList = (values: unknown[]) => {
+  const quoted = values.map((v) => `'${String(v)}'`);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : (quoted[0] ?? '');
+};
+
+function describeError(
+  error: ErrorObject | FastifySchemaValidationError,
+  part: string,
+): { msg: string; type: string } {
+  const p = error.params as Record<string, unknown>;
+  if (part !== 'body' && error.keyword === 'type' && ['integer', 'number'].includes(String(p.type))) {
+    return {
+      msg: 'Input should be a valid integer, unable to parse string as an integer',
+      type: 'int_parsing',
+    };
+  }
+  switch (error.keyword) {
+    case 'required':
+      return { msg: 'Field required', type: 'missing' };
+    case 'type': {
+      const expected = String(p.type).split(',')[0];
+      const names: Record<string, [string, string]> = {
+        string: ['Input should be a valid string', 'string_type'],
+        integer: ['Input should be a valid integer', 'int_type'],
+        number: ['Input should be a valid number', 'float_type'],
+        boolean: ['Input should be a valid boolean', 'bool_type'],
+        object: [
+          'Input should be a valid dictionary or object to extract fields from',
+          'model_attributes_type',
+        ],
+        array: ['Input should be a valid list', 'list_type'],
+      };
+      const [msg, type] = names[expected ?? ''] ?? [`Input should be of type ${expected}`, 'type_error'];
+      return { msg, type };
+    }
+    case 'minLength':
+      return {
+        msg: `String should have at least ${p.limit} character${p.limit === 1 ? '' : 's'}`,
+        type: 'string_too_short',
+      };
+    case 'maxLength':
+      return {
+        msg: `String should have at most ${p.limit} character${p.limit === 1 ? '' : 's'}`,
+        type: 'string_too_long',
+      };
+    case 'minimum':
+      return { msg: `Input should be greater than or equal to ${p.limit}`, type: 'greater_than_equal' };
+    case 'maximum':
+      return { msg: `Input should be less than or equal to ${p.limit}`, type: 'less_than_equal' };
+    case 'enum':
+      return { msg: `Input should be ${quoteList(p.allowedValues as unknown[])}`, type: 'enum' };
+    case 'pattern':
+      return { msg: `String should match pattern '${p.pattern}'`, type: 'string_pattern_mismatch' };
+    case 'format':
+      switch (p.format) {
+        case 'email':
+          return { msg: 'value is not a valid email address', type: 'value_error' };
+        case 'uuid':
+          return { msg: 'Input should be a valid UUID', type: 'uuid_parsing' };
+        case 'date':
+          return {
+            msg: 'Input should be a valid date in the format YYYY-MM-DD',
+            type: 'date_from_datetime_parsing',
+          };
+        default:
+          return { msg: `Input should be a valid ${p.format}`, type: `${p.format}_parsing` };
+      }
+    default:
+      return { msg: error.message ?? 'Invalid value', type: error.keyword };
+  }
+}
+
+function location(part: string, error: ErrorObject | FastifySchemaValidationError): (string | number)[] {
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  if (error.keyword === 'required')
+    segments.push(String((error.params as { missingProperty: string }).missingProperty));
+  return [PARTS[part] ?? part, ...segments];
+}
+
+/** Ajv's errors in FastAPI's 422 shape: one entry per failing field. */
+export function toValidationIssues(
+  errors: (ErrorObject | FastifySchemaValidationError)[],
+  part: string,
+): ValidationIssue[] {
+  const byLocation = new Map<string, ValidationIssue>();
+  for (const error of errors) {
+    // `anyOf` (nullable enums) adds a summary error, and a nullable field's "must be null" branch says
+    // nothing useful: the other branch's error describes the problem.
+    if (error.keyword === 'anyOf') continue;
+    if (error.keyword === 'type' && (error.params as { type?: unknown }).type === 'null') continue;
+    const loc = location(part, error);
+    const key = JSON.stringify(loc);
+    if (!byLocation.has(key)) byLocation.set(key, { loc, ...describeError(error, part) });
+  }
+  return [...byLocation.values()];
+}

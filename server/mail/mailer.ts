@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Settings } from '../config.ts';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  /** The link or code the e-mail exists to deliver; logged in outbox mode so developers can follow it. */
+  highlight?: string;
+}
+
+export interface Mailer {
+  readonly mode: 'smtp' | 'outbox';
+  send(message: EmailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Real SMTP when SMTP_HOST is set; otherwise each e-mail becomes a file in `<DATA_DIR>/outbox`. */
+export function createMailer(settings: Settings, log: FastifyBaseLogger): Mailer {
+  const from = { name: settings.emailsFromName, address: settings.emailsFromEmail };
+  const { smtp } = settings;
+  if (smtp) {
+    const transport = nodemailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.ssl,
+      requireTLS: smtp.tls && !smtp.ssl,
+      ignoreTLS: !smtp.tls && !smtp.ssl,
+      auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return {
+      mode: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from, to: message.to, subject: message.subject, html: message.html });
+        log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(settings.dataDir, 'outbox');
+  return {
+    mode: 'outbox',
+    async send(message) {
+      await mkdir(outbox, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.html`;
+      const file = path.join(outbox, name);
+      const header = `<!-- To: ${message.to}\n     From: ${from.name} <${from.address}>\n     Subject: ${message.subject} -->\n`;
+      await writeFile(file, header + message.html);
+      log.info(
+        { to: message.to, subject: message.subject, file, link: message.highlight },
+        'e-mail written to outbox',
+      );
+    },
+    close: () => {},
+  };
+}

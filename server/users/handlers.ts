@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { components } from '../../src/api/schema.d.ts';
+import { requireUser } from '../auth/guard.ts';
+import { hashPassword, verifyPassword } from '../auth/security.ts';
+import type { NewUserRow, UserRow } from '../db/schema.ts';
+import { HttpError, notEnoughPrivileges } from '../http/errors.ts';
+import type { OperationHandlers } from '../http/types.ts';
+import { newAccountEmail } from '../mail/templates.ts';
+import { toUserPublic } from './public.ts';
+import { isUniqueViolation } from './repository.ts';
+
+type UserOperations =
+  | 'readUsers'
+  | 'createUser'
+  | 'readUserMe'
+  | 'updateUserMe'
+  | 'deleteUserMe'
+  | 'deleteMyAccount'
+  | 'updatePasswordMe'
+  | 'registerUser'
+  | 'readUserById'
+  | 'updateUser'
+  | 'deleteUser';
+
+type Schemas = components['schemas'];
+type ProfileFields = Pick<Schemas['UserUpdateMe'], 'full_name' | 'major' | 'phone' | 'birth_date' | 'gender'>;
+
+const emailTaken = () => new HttpError(409, 'User with this email already exists');
+const cannotDeleteSelf = () => new HttpError(403, 'Super users are not allowed to delete themselves');
+
+/** Profile columns from a request body; only fields the client sent are touched. */
+function profileChanges(body: ProfileFields): Partial<NewUserRow> {
+  const changes: Partial<NewUserRow> = {};
+  if (body.full_name !== undefined) changes.fullName = body.full_name;
+  if (body.major !== undefined) changes.major = body.major;
+  if (body.phone !== undefined) changes.phone = body.phone;
+  if (body.birth_date !== undefined) changes.birthDate = body.birth_date;
+  if (body.gender !== undefined) changes.gender = body.gender;
+  return changes;
+}
+
+export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperations> {
+  async function createAccount(values: NewUserRow, duplicateDetail: string): Promise<UserRow> {
+    if (await app.users.byEmail(values.email)) throw new HttpError(400, duplicateDetail);
+    try {
+      return await app.users.insert(values);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(400, duplicateDetail);
+      throw error;
+    }
+  }
+
+  async function ensureEmailFree(email: string, ownerId: string) {
+    const existing = await app.users.byEmail(email);
+    if (existing && existing.id !== ownerId) throw emailTaken();
+  }
+
+  async function applyUpdate(id: string, changes: Partial<NewUserRow>): Promise<UserRow> {
+    try {
+      const updated = await app.users.update(id, changes);
+      if (!updated) throw new HttpError(404, 'User not found');
+      return updated;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+  }
+
+  async function deleteSelf(request: FastifyRequest) {
+    const user = requireUser(request);
+    if (user.isSuperuser) throw cannotDeleteSelf();
+    await app.users.delete(user.id);
+    return { message: 'User deleted successfully' };
+  }
+
+  return {
+    async readUsers(request) {
+      const viewer = requireUser(request);
+      const { skip = 0, limit = 100 } = request.query;
+      const { data, count } = await app.users.list(skip, limit);
+      return { data: data.map((row) => toUserPublic(row, viewer)), count };
+    },
+
+    async createUser(request) {
+      const viewer = requireUser(request);
+      const body = request.body;
+      const user = await createAccount(
+        {
+          email: body.email,
+          hashedPassword: await hashPassword(body.password),
+          isActive: body.is_active ?? true,
+          isSuperuser: body.is_superuser ?? false,
+          isEmailConfirmed: body.is_email_confirmed ?? false,
+          subscriptionType: body.subscription_type ?? 'Free',
+          ...profileChanges(body),
+        },
+        'The user with this email already exists in the system.',
+      );
+      app.mailer
+        .send(newAccountEmail(app.templateContext, user.email))
+        .catch((error) => request.log.error({ err: error }, 'new-account e-mail failed'));
+      return toUserPublic(user, viewer);
+    },
+
+    async readUserMe(request) {
+      const user = requireUser(request);
+      return toUserPublic(user, user);
+    },
+
+    async updateUserMe(request) {
+      const user = requireUser(request);
+      const body = request.body;
+      const changes = profileChanges(body);
+      if (body.email != null && body.email !== user.email) {
+        await ensureEmailFree(body.email, user.id);
+        changes.email = body.email;
+      }
+      const updated = await applyUpdate(user.id, changes);
+      return toUserPublic(updated, updated);
+    },
+
+    async updatePasswordMe(request) {
+      const user = requireUser(request);
+      const { current_password: current, new_password: next } = request.body;
+      if (!(await verifyPassword(current, user.hashedPassword)))
+        throw new HttpError(400, 'Incorrect password');
+      if (current === next) throw new HttpError(400, 'New password cannot be the same as the current one');
+      await app.users.setPassword(user.id, await hashPassword(next), request.sessionId);
+      return { message: 'Password updated successfully' };
+    },
+
+    deleteUserMe: deleteSelf,
+    deleteMyAccount: deleteSelf,
+
+    async registerUser(request) {
+      const { email, password, full_name: fullName = null } = request.body;
+      const user = await createAccount(
+        { email, hashedPassword: await hashPassword(password), fullName },
+        'The user with this email already exists in the system',
+      );
+      return toUserPublic(user, user);
+    },
+
+    async readUserById(request) {
+      const viewer = requireUser(request);
+      const { user_id: id } = request.params;
+      if (id.toLowerCase() === viewer.id) return toUserPublic(viewer, viewer);
+      if (!viewer.isSuperuser) throw notEnoughPrivileges();
+      const user = await app.users.byId(id);
+      if (!user) throw new HttpError(404, 'User not found');
+      return toUserPublic(user, viewer);
+    },
+
+    async updateUser(request) {
+      const viewer = requireUser(request);
+      const user = await app.users.byId(request.params.user_id);
+      if (!user) throw new HttpError(404, 'The user with this id does not exist in the system');
+      const body = request.body;
+      const changes = profileChanges(body);
+      if (body.email != null && body.email !== user.email) {
+        await ensureEmailFree(body.email, user.id);
+        changes.email = body.email;
+      }
+      if (body.is_active !== undefined) changes.isActive = body.is_active;
+      if (body.is_superuser !== undefined) changes.isSuperuser = body.is_superuser;
+      if (body.is_email_confirmed !== undefined) changes.isEmailConfirmed = body.is_email_confirmed;
+      if (body.subscription_type !== undefined) changes.subscriptionType = body.subscription_type;
+      let updated = await applyUpdate(user.id, changes);
+      if (body.password != null) {
+        await app.users.setPassword(user.id, await hashPassword(body.password), null);
+        updated = (await app.users.byId(user.id)) ?? updated;
+      }
+      return toUserPublic(updated, viewer);
+    },
+
+    async deleteUser(request) {
+      const viewer = requireUser(request);
+      const user = await app.users.byId(request.params.user_id);
+      if (!user) throw new HttpError(404, 'User not found');
+      if (user.id === viewer.id) throw cannotDeleteSelf();
+      await app.users.delete(user.id);
+      return { message: 'User deleted successfully' };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+import { counters, countKeys, type NewUserRow, type UserRow, users } from '../db/schema.ts';
+
+export const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  // drizzle wraps driver errors; the SQLSTATE sits on the cause.
+  for (let depth = 0; e && depth < 3; depth++) {
+    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export async function readCount(db: Database, key: string): Promise<number> {
+  const [row] = await db.select({ n: counters.n }).from(counters).where(eq(counters.key, key));
+  return Number(row?.n ?? 0);
+}
+
+export function createUsersRepository(db: Database) {
+  return {
+    async byId(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    async byEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+    async list(skip: number, limit: number): Promise<{ data: UserRow[]; count: number }> {
+      const [data, count] = await Promise.all([
+        db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).offset(skip).limit(limit),
+        readCount(db, countKeys.users),
+      ]);
+      return { data, count };
+    },
+    async insert(values: NewUserRow): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    async update(id: string, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
+      if (Object.keys(values).length === 0) return this.byId(id);
+      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      return row;
+    },
+    /** Deletes the user; their items go with them (ON DELETE CASCADE). */
+    async delete(id: string): Promise<boolean> {
+      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
+    },
+    /** Sets a new password hash and signs out every session but `keepSessionId` (none when null). */
+    async setPassword(id: string, hashedPassword: string, keepSessionId: string | null): Promise<void> {
+      await db
+        .update(users)
+        .set({ hashedPassword, tokenVersion: sql`${users.tokenVersion} + 1`, keptSessionId: keepSessionId })
+        .where(eq(users.id, id));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const API_OR_DOCS = /^\/(api|docs)(\/|$)/;
+
+/**
+ * Serves the built SPA: hashed assets cached for a year (brotli/gzip when precompressed files exist),
+ * index.html never cached, and index.html for every other GET so client-side routes survive a reload.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string | false) {
+  const hasWebApp = webRoot !== false && existsSync(path.join(webRoot, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWebApp && wantsPage && !API_OR_DOCS.test(pathname) && !path.extname(pathname)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: 'Not Found' });
+  });
+}
