@@ -1,18 +1,29 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// Three projects: the API against a real server, the machines (pure), and route components in jsdom.
+const apiProject = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env,
+  },
+});
+
+// The API suite runs on the embedded PGlite always, and a second time on a PostgreSQL server when
+// TEST_DATABASE_URL names one. The machines are pure; route components render in jsdom.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      ...(postgresUrl
+        ? [
+            apiProject('api', { TEST_DATABASE_URL: postgresUrl }),
+            apiProject('api-pglite', { TEST_DATABASE_URL: '' }),
+          ]
+        : [apiProject('api', {})]),
       {
         test: {
           name: 'machines',
@@ -21,7 +32,6 @@ export default defineConfig({
         },
       },
       {
-        extends: './vite.config.ts',
         test: {
           name: 'ui',
           include: ['tests/ui/**/*.test.tsx'],

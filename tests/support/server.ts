@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { ensureFirstSuperuser } from '../../server/bootstrap.ts';
+import { loadSettings, type Settings } from '../../server/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../server/db/index.ts';
+
+export const SUPERUSER = { email: 'admin@example.com', password: 'admin-password-1' } as const;
+
+/** A fresh, uniquely named database on the PostgreSQL server of TEST_DATABASE_URL, or in-memory PGlite. */
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ memory: true });
+    return { handle, drop: async () => {} };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    handle,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Record<string, string | number | string[] | undefined>;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  payload?: string | Buffer;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  settings: Settings;
+  driver: DatabaseHandle['driver'];
+  dataDir: string;
+  request<T = any>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  login(email: string, password: string): Promise<string>;
+  /** Signs up a new user with a unique e-mail and returns its record, password and token. */
+  newUser(overrides?: { email?: string; password?: string; full_name?: string }): Promise<TestUser>;
+  superuserToken(): Promise<string>;
+  /** E-mails written to the outbox (the mailer's mode without SMTP_HOST), oldest first. */
+  outbox(): { to: string; subject: string; html: string }[];
+  close(): Promise<void>;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  record: Record<string, any>;
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${randomBytes(2).toString('hex')}@example.com`;
+
+/** The real server, in-process, on a fresh database. `env` adds or overrides settings. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'starter-test-'));
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    FIRST_SUPERUSER: SUPERUSER.email,
+    FIRST_SUPERUSER_PASSWORD: SUPERUSER.password,
+    FRONTEND_HOST: 'http://localhost:5173',
+    ...env,
+  });
+  const { handle, drop } = await freshDatabase();
+  const app = await buildApp({ settings, db: handle.db, webRoot: false });
+  await ensureFirstSuperuser(settings, app.users, app.log);
+  await app.ready();
+
+  let superToken: string | undefined;
+  const server: TestServer = {
+    app,
+    settings,
+    driver: handle.driver,
+    dataDir,
+    async request(method, url, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+      let payload: string | Buffer | undefined = options.payload;
+      if (options.json !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        payload = JSON.stringify(options.json);
+      } else if (options.form) {
+        headers['content-type'] ??= 'application/x-www-form-urlencoded';
+        payload = new URLSearchParams(options.form).toString();
+      }
+      const response = await app.inject({ method: method as 'GET', url, headers, payload });
+      let body: any = response.body;
+      if (String(response.headers['content-type'] ?? '').includes('application/json')) body = response.json();
+      return { status: response.statusCode, body, headers: response.headers, text: response.body };
+    },
+    async login(email, password) {
+      const res = await server.request<{ access_token: string }>('POST', '/api/v1/login/access-token', {
+        form: { username: email, password },
+      });
+      if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${res.text}`);
+      return res.body.access_token;
+    },
+    async newUser(overrides = {}) {
+      const email = overrides.email ?? uniqueEmail();
+      const password = overrides.password ?? `pw-${randomBytes(6).toString('hex')}`;
+      const res = await server.request('POST', '/api/v1/users/signup', {
+        json: { email, password, full_name: overrides.full_name ?? 'Test User' },
+      });
+      if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${res.text}`);
+      const token = await server.login(email, password);
+      return { id: res.body.id, email, password, token, record: res.body };
+    },
+    async superuserToken() {
+      superToken ??= await server.login(SUPERUSER.email, SUPERUSER.password);
+      return superToken;
+    },
+    outbox() {
+      const folder = path.join(dataDir, 'outbox');
+      let files: string[] = [];
+      try {
+        files = readdirSync(folder).sort();
+      } catch {
+        return [];
+      }
+      return files.map((file) => {
+        const text = readFileSync(path.join(folder, file), 'utf8');
+        const header = text.slice(0, text.indexOf('-->'));
+        return {
+          to: /To: (.*)/.exec(header)?.[1]?.trim() ?? '',
+          subject: /Subject: (.*)/.exec(header)?.[1]?.trim() ?? '',
+          html: text.slice(text.indexOf('-->') + 4),
+        };
+      });
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/** Polls until `check` returns a value (e-mails are sent after the response). */
+export async function eventually<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 5_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
