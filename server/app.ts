@@ -17,8 +17,13 @@ import type { OperationHandlers } from './http/types.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { itemHandlers } from './items/handlers.ts';
 import { createItemsRepository, type ItemsRepository } from './items/repository.ts';
+import { createLimiter, type Limiter } from './limits/rate-limiter.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { TemplateContext } from './mail/templates.ts';
+import { fileHandlers } from './storage/handlers.ts';
+import { createStorage, type FileStorage } from './storage/storage.ts';
+import type { UploadedFile } from './storage/uploads.ts';
+import { userExtraHandlers } from './users/extras.ts';
 import { userHandlers } from './users/handlers.ts';
 import { createUsersRepository, type UsersRepository } from './users/repository.ts';
 import { utilHandlers } from './utils/handlers.ts';
@@ -32,6 +37,8 @@ declare module 'fastify' {
     items: ItemsRepository;
     mailer: Mailer;
     templateContext: TemplateContext;
+    storage: FileStorage;
+    limiter: Limiter;
   }
 }
 
@@ -42,8 +49,8 @@ export const openapiPath = path.join(root, 'openapi', 'openapi.json');
 export interface AppOptions {
   settings: Settings;
   db: Database;
-  /** Replaces the configured mailer (tests capture e-mails this way only when no SMTP sink is used). */
   mailer?: Mailer;
+  storage?: FileStorage;
   /** Folder of the built SPA; omitted → `dist/` if it exists. Pass `false` for an API-only server. */
   webRoot?: string | false;
   logger?: boolean;
@@ -70,7 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('items', createItemsRepository(options.db));
   app.decorate('mailer', options.mailer ?? createMailer(settings, app.log));
   app.decorate('templateContext', { projectName: settings.projectName, frontendHost: settings.frontendHost });
-  app.addHook('onClose', async () => app.mailer.close());
+  app.decorate('storage', options.storage ?? (await createStorage(settings)));
+  app.decorate('limiter', createLimiter(settings.rateLimits, settings.redisUrl));
+  app.addHook('onClose', async () => {
+    app.mailer.close();
+    await app.limiter.close();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -86,6 +98,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
+    // Files reach handlers with their name and declared type; the handler decides what to trust.
+    async onFile(part) {
+      const data = await part.toBuffer();
+      const file: UploadedFile = {
+        filename: part.filename,
+        mimetype: part.mimetype,
+        data,
+        truncated: part.file.truncated,
+      };
+      (part as unknown as { value: UploadedFile }).value = file;
+    },
+    throwFileSizeLimit: true,
     limits: { fields: 20, fieldSize: 64 * 1024, files: 1, fileSize: 20 * 1024 * 1024, parts: 21 },
   });
 
@@ -95,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...userHandlers(app),
     ...itemHandlers(app),
     ...utilHandlers(app),
+    ...userExtraHandlers(app),
+    ...fileHandlers(app),
   };
   const missing = missingOperations(document, serviceHandlers);
   if (missing.length > 0) throw new Error(`No handler for operations: ${missing.join(', ')}`);

@@ -11,6 +11,33 @@ export interface SmtpSettings {
   ssl: boolean;
 }
 
+/** A limit of `points` requests per `seconds`, written `points/seconds` (e.g. `10/900`). */
+export interface RateLimit {
+  points: number;
+  seconds: number;
+}
+
+export interface RateLimits {
+  enabled: boolean;
+  loginPerIp: RateLimit;
+  loginFailuresPerAccount: RateLimit;
+  signupPerIp: RateLimit;
+  recoveryPerIp: RateLimit;
+  recoveryPerAccount: RateLimit;
+  resetPerIp: RateLimit;
+  confirmPerIp: RateLimit;
+  confirmPerAccount: RateLimit;
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
 export interface Settings {
   environment: 'development' | 'production' | 'test';
   projectName: string;
@@ -30,6 +57,9 @@ export interface Settings {
   emailsFromName: string;
   logLevel: string;
   serveStatecharts: boolean;
+  redisUrl: string | undefined;
+  rateLimits: RateLimits;
+  s3: S3Settings | undefined;
 }
 
 export class SettingsError extends Error {
@@ -84,6 +114,29 @@ function url(name: string, value: string): string {
   return value.replace(/\/+$/, '');
 }
 
+function rate(env: Env, name: string, fallback: string): RateLimit {
+  const raw = str(env, name, fallback).trim();
+  const match = /^(\d+)\s*\/\s*(\d+)$/.exec(raw);
+  if (!match) throw new SettingsError(name, `expected "requests/seconds" such as "10/60", got "${raw}"`);
+  const points = Number(match[1]);
+  const seconds = Number(match[2]);
+  if (points < 1 || seconds < 1)
+    throw new SettingsError(name, 'requests and seconds must both be at least 1');
+  return { points, seconds };
+}
+
+/** Defaults aim at abuse, not use: a test suite signing up and logging in dozens of times a minute passes. */
+export const RATE_LIMIT_DEFAULTS = {
+  RATE_LIMIT_LOGIN_PER_IP: '300/60',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '10/900',
+  RATE_LIMIT_SIGNUP_PER_IP: '120/60',
+  RATE_LIMIT_RECOVERY_PER_IP: '120/60',
+  RATE_LIMIT_RECOVERY_PER_ACCOUNT: '10/600',
+  RATE_LIMIT_RESET_PER_IP: '60/60',
+  RATE_LIMIT_CONFIRM_PER_IP: '120/60',
+  RATE_LIMIT_CONFIRM_PER_ACCOUNT: '20/600',
+} as const;
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function parseOrigins(raw: string | undefined): string[] {
@@ -119,6 +172,28 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function redisUrl(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^rediss?:\/\//.test(value)) {
+    throw new SettingsError('REDIS_URL', 'expected a redis:// or rediss:// URL');
+  }
+  return value;
+}
+
+function s3Settings(env: Env): S3Settings | undefined {
+  const bucket = optional(env, 'S3_BUCKET');
+  if (!bucket) return undefined;
+  const endpoint = optional(env, 'S3_ENDPOINT');
+  if (endpoint) url('S3_ENDPOINT', endpoint);
+  return {
+    bucket,
+    region: str(env, 'S3_REGION', 'us-east-1'),
+    endpoint,
+    accessKeyId: optional(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: optional(env, 'S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+  };
 }
 
 export function loadSettings(env: Env = process.env): Settings {
@@ -193,5 +268,30 @@ export function loadSettings(env: Env = process.env): Settings {
     emailsFromName: str(env, 'EMAILS_FROM_NAME', projectName),
     logLevel: str(env, 'LOG_LEVEL', environment === 'test' ? 'silent' : 'info'),
     serveStatecharts: bool(env, 'SERVE_STATECHARTS', !production),
+    redisUrl: redisUrl(optional(env, 'REDIS_URL')),
+    rateLimits: {
+      enabled: bool(env, 'RATE_LIMIT_ENABLED', true),
+      loginPerIp: rate(env, 'RATE_LIMIT_LOGIN_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_LOGIN_PER_IP),
+      loginFailuresPerAccount: rate(
+        env,
+        'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT',
+        RATE_LIMIT_DEFAULTS.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+      ),
+      signupPerIp: rate(env, 'RATE_LIMIT_SIGNUP_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_SIGNUP_PER_IP),
+      recoveryPerIp: rate(env, 'RATE_LIMIT_RECOVERY_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_RECOVERY_PER_IP),
+      recoveryPerAccount: rate(
+        env,
+        'RATE_LIMIT_RECOVERY_PER_ACCOUNT',
+        RATE_LIMIT_DEFAULTS.RATE_LIMIT_RECOVERY_PER_ACCOUNT,
+      ),
+      resetPerIp: rate(env, 'RATE_LIMIT_RESET_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_RESET_PER_IP),
+      confirmPerIp: rate(env, 'RATE_LIMIT_CONFIRM_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_CONFIRM_PER_IP),
+      confirmPerAccount: rate(
+        env,
+        'RATE_LIMIT_CONFIRM_PER_ACCOUNT',
+        RATE_LIMIT_DEFAULTS.RATE_LIMIT_CONFIRM_PER_ACCOUNT,
+      ),
+    },
+    s3: s3Settings(env),
   };
 }

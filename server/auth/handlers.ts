@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, inactiveUser } from '../http/errors.ts';
 import type { OperationHandlers } from '../http/types.ts';
 import { resetPasswordEmail } from '../mail/templates.ts';
-import { toUserPublic } from '../users/public.ts';
+import { userPresenter } from '../users/public.ts';
 import { requireUser } from './guard.ts';
 import {
   createAccessToken,
@@ -23,6 +23,7 @@ type AuthOperations =
 
 export function authHandlers(app: FastifyInstance): OperationHandlers<AuthOperations> {
   const { settings } = app;
+  const present = userPresenter(app.settings.secretKey);
   const recoveryEmail = async (email: string, hashedPassword: string) => {
     const token = await createResetToken(
       settings.secretKey,
@@ -36,11 +37,19 @@ export function authHandlers(app: FastifyInstance): OperationHandlers<AuthOperat
   return {
     async loginAccessToken(request) {
       const { username, password } = request.body;
+      const account = username.toLowerCase();
+      await app.limiter.consume('loginPerIp', request.ip);
+      // Failed logins are what is counted per account, so ordinary use never locks anyone out.
+      await app.limiter.check('loginFailuresPerAccount', account);
       const user = await app.users.byEmail(username);
       const valid = user
         ? await verifyPassword(password, user.hashedPassword)
         : await verifyAgainstNothing(password);
-      if (!user || !valid) throw new HttpError(400, 'Incorrect email or password');
+      if (!user || !valid) {
+        await app.limiter.consume('loginFailuresPerAccount', account).catch(() => {});
+        throw new HttpError(400, 'Incorrect email or password');
+      }
+      await app.limiter.reset('loginFailuresPerAccount', account);
       if (!user.isActive) throw inactiveUser();
       const accessToken = await createAccessToken(
         settings.secretKey,
@@ -53,10 +62,12 @@ export function authHandlers(app: FastifyInstance): OperationHandlers<AuthOperat
 
     async testToken(request) {
       const user = requireUser(request);
-      return toUserPublic(user, user);
+      return present(user, user);
     },
 
     async recoverPassword(request) {
+      await app.limiter.consume('recoveryPerIp', request.ip);
+      await app.limiter.consume('recoveryPerAccount', request.params.email.toLowerCase());
       const user = await app.users.byEmail(request.params.email);
       if (user) {
         const message = await recoveryEmail(user.email, user.hashedPassword);
@@ -69,6 +80,7 @@ export function authHandlers(app: FastifyInstance): OperationHandlers<AuthOperat
     },
 
     async resetPassword(request) {
+      await app.limiter.consume('resetPerIp', request.ip);
       const { token, new_password: newPassword } = request.body;
       const claims = await readResetToken(settings.secretKey, token);
       if (!claims) throw new HttpError(400, 'Invalid token');

@@ -36,9 +36,10 @@ export const users = pgTable(
     confirmCodeAttempts: integer('confirm_code_attempts').notNull().default(0),
     confirmCodeSentAt: timestamp('confirm_code_sent_at', { withTimezone: true }),
     fcmToken: text('fcm_token'),
-    profilePhotoKey: text('profile_photo_key'),
+    // Versions are random ids made per upload: the storage key is derived from (kind, user, version).
+    profilePhotoVersion: varchar('profile_photo_version', { length: 32 }),
     profilePhotoType: varchar('profile_photo_type', { length: 64 }),
-    assetKey: text('asset_key'),
+    assetVersion: varchar('asset_version', { length: 32 }),
     assetName: varchar('asset_name', { length: 255 }),
     assetType: varchar('asset_type', { length: 255 }),
     assetSize: bigint('asset_size', { mode: 'number' }),

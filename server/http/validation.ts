@@ -29,8 +29,17 @@ function newAjv(coerceTypes: boolean | 'array') {
 const textAjv = newAjv('array');
 const bodyAjv = newAjv(false);
 
+/** `format: binary` marks an uploaded file: the multipart plugin hands over an object, checked by the handler. */
+function acceptUploads(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(acceptUploads);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const node = schema as Record<string, unknown>;
+  if (node.format === 'binary') return { description: node.description ?? 'file' };
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, acceptUploads(v)]));
+}
+
 export function validatorCompiler({ schema, httpPart }: { schema: object; httpPart?: string }) {
-  return (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+  return httpPart === 'body' ? bodyAjv.compile(acceptUploads(schema) as object) : textAjv.compile(schema);
 }
 
 const PARTS: Record<string, string> = {

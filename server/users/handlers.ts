@@ -6,7 +6,9 @@ import type { NewUserRow, UserRow } from '../db/schema.ts';
 import { HttpError, notEnoughPrivileges } from '../http/errors.ts';
 import type { OperationHandlers } from '../http/types.ts';
 import { newAccountEmail } from '../mail/templates.ts';
-import { toUserPublic } from './public.ts';
+import { freshConfirmation } from './confirmation.ts';
+import { removeUserFiles, sendConfirmationCode } from './extras.ts';
+import { userPresenter } from './public.ts';
 import { isUniqueViolation } from './repository.ts';
 
 type UserOperations =
@@ -40,6 +42,7 @@ function profileChanges(body: ProfileFields): Partial<NewUserRow> {
 }
 
 export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperations> {
+  const present = userPresenter(app.settings.secretKey);
   async function createAccount(values: NewUserRow, duplicateDetail: string): Promise<UserRow> {
     if (await app.users.byEmail(values.email)) throw new HttpError(400, duplicateDetail);
     try {
@@ -70,6 +73,7 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
     const user = requireUser(request);
     if (user.isSuperuser) throw cannotDeleteSelf();
     await app.users.delete(user.id);
+    await removeUserFiles(app, user);
     return { message: 'User deleted successfully' };
   }
 
@@ -78,7 +82,7 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
       const viewer = requireUser(request);
       const { skip = 0, limit = 100 } = request.query;
       const { data, count } = await app.users.list(skip, limit);
-      return { data: data.map((row) => toUserPublic(row, viewer)), count };
+      return { data: data.map((row) => present(row, viewer)), count };
     },
 
     async createUser(request) {
@@ -90,21 +94,22 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
           hashedPassword: await hashPassword(body.password),
           isActive: body.is_active ?? true,
           isSuperuser: body.is_superuser ?? false,
-          isEmailConfirmed: body.is_email_confirmed ?? false,
           subscriptionType: body.subscription_type ?? 'Free',
           ...profileChanges(body),
+          ...(body.is_email_confirmed ? { isEmailConfirmed: true } : freshConfirmation()),
         },
         'The user with this email already exists in the system.',
       );
+      sendConfirmationCode(app, user);
       app.mailer
         .send(newAccountEmail(app.templateContext, user.email))
         .catch((error) => request.log.error({ err: error }, 'new-account e-mail failed'));
-      return toUserPublic(user, viewer);
+      return present(user, viewer);
     },
 
     async readUserMe(request) {
       const user = requireUser(request);
-      return toUserPublic(user, user);
+      return present(user, user);
     },
 
     async updateUserMe(request) {
@@ -113,10 +118,11 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
       const changes = profileChanges(body);
       if (body.email != null && body.email !== user.email) {
         await ensureEmailFree(body.email, user.id);
-        changes.email = body.email;
+        Object.assign(changes, { email: body.email }, freshConfirmation());
       }
       const updated = await applyUpdate(user.id, changes);
-      return toUserPublic(updated, updated);
+      if (changes.email) sendConfirmationCode(app, updated);
+      return present(updated, updated);
     },
 
     async updatePasswordMe(request) {
@@ -133,22 +139,24 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
     deleteMyAccount: deleteSelf,
 
     async registerUser(request) {
+      await app.limiter.consume('signupPerIp', request.ip);
       const { email, password, full_name: fullName = null } = request.body;
       const user = await createAccount(
-        { email, hashedPassword: await hashPassword(password), fullName },
+        { email, hashedPassword: await hashPassword(password), fullName, ...freshConfirmation() },
         'The user with this email already exists in the system',
       );
-      return toUserPublic(user, user);
+      sendConfirmationCode(app, user);
+      return present(user, user);
     },
 
     async readUserById(request) {
       const viewer = requireUser(request);
       const { user_id: id } = request.params;
-      if (id.toLowerCase() === viewer.id) return toUserPublic(viewer, viewer);
+      if (id.toLowerCase() === viewer.id) return present(viewer, viewer);
       if (!viewer.isSuperuser) throw notEnoughPrivileges();
       const user = await app.users.byId(id);
       if (!user) throw new HttpError(404, 'User not found');
-      return toUserPublic(user, viewer);
+      return present(user, viewer);
     },
 
     async updateUser(request) {
@@ -170,7 +178,7 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
         await app.users.setPassword(user.id, await hashPassword(body.password), null);
         updated = (await app.users.byId(user.id)) ?? updated;
       }
-      return toUserPublic(updated, viewer);
+      return present(updated, viewer);
     },
 
     async deleteUser(request) {
@@ -179,6 +187,7 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
       if (!user) throw new HttpError(404, 'User not found');
       if (user.id === viewer.id) throw cannotDeleteSelf();
       await app.users.delete(user.id);
+      await removeUserFiles(app, user);
       return { message: 'User deleted successfully' };
     },
   };

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { counters, countKeys, type NewUserRow, type UserRow, users } from '../db/schema.ts';
 
@@ -50,6 +50,61 @@ export function createUsersRepository(db: Database) {
     async delete(id: string): Promise<boolean> {
       const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       return rows.length > 0;
+    },
+    /**
+     * Confirms the e-mail if `code` is the pending, unexpired code with tries left; otherwise counts a
+     * wrong try. One statement each, so parallel guesses cannot exceed the limit.
+     */
+    async tryConfirmCode(
+      id: string,
+      code: string,
+      maxAttempts: number,
+    ): Promise<{ user?: UserRow; attempts?: number }> {
+      const [confirmed] = await db
+        .update(users)
+        .set({
+          isEmailConfirmed: true,
+          confirmCode: null,
+          confirmCodeExpiresAt: null,
+          confirmCodeAttempts: 0,
+        })
+        .where(
+          and(
+            eq(users.id, id),
+            eq(users.confirmCode, code),
+            lt(users.confirmCodeAttempts, maxAttempts),
+            gt(users.confirmCodeExpiresAt, sql`now()`),
+          ),
+        )
+        .returning();
+      if (confirmed) return { user: confirmed };
+      const [counted] = await db
+        .update(users)
+        .set({ confirmCodeAttempts: sql`${users.confirmCodeAttempts} + 1` })
+        .where(and(eq(users.id, id), lt(users.confirmCodeAttempts, maxAttempts)))
+        .returning({ attempts: users.confirmCodeAttempts });
+      return { attempts: counted?.attempts ?? maxAttempts };
+    },
+    /** Stores a fresh code unless one was sent less than `intervalSeconds` ago; null when too soon. */
+    async renewConfirmCode(
+      id: string,
+      values: Partial<NewUserRow>,
+      intervalSeconds: number,
+    ): Promise<UserRow | null> {
+      const [row] = await db
+        .update(users)
+        .set(values)
+        .where(
+          and(
+            eq(users.id, id),
+            or(
+              isNull(users.confirmCodeSentAt),
+              lt(users.confirmCodeSentAt, sql`now() - make_interval(secs => ${intervalSeconds})`),
+            ),
+          ),
+        )
+        .returning();
+      return row ?? null;
     },
     /** Sets a new password hash and signs out every session but `keepSessionId` (none when null). */
     async setPassword(id: string, hashedPassword: string, keepSessionId: string | null): Promise<void> {

@@ -273,6 +273,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/me/subscription_type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update Subscription Type Me
+         * @description Sets the caller's subscription plan.
+         */
+        patch: operations["updateSubscriptionTypeMe"];
+        trace?: never;
+    };
+    "/users/me/set_fcm_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set Fcm Token Me
+         * @description Stores the caller's push-notification token. It is never returned by the API.
+         */
+        patch: operations["setFcmTokenMe"];
+        trace?: never;
+    };
+    "/users/me/check_confirm_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Check Confirm Email Me
+         * @description Confirms the caller's e-mail address with the 6-digit code that was e-mailed. A code expires after 24 hours and stops working after 5 wrong tries.
+         */
+        patch: operations["checkConfirmEmailMe"];
+        trace?: never;
+    };
+    "/users/me/resend_confirm_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Resend Confirm Email Me
+         * @description E-mails a fresh confirmation code (at most once a minute).
+         */
+        patch: operations["resendConfirmEmailMe"];
+        trace?: never;
+    };
+    "/users/me/profile_photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete Profile Photo Me
+         * @description Removes the caller's profile photo.
+         */
+        delete: operations["deleteProfilePhotoMe"];
+        options?: never;
+        head?: never;
+        /**
+         * Upload Profile Photo Me
+         * @description Replaces the caller's profile photo: a PNG, JPEG or WebP image (checked by content) of at most 5 MB, in the multipart field `file`.
+         */
+        patch: operations["uploadProfilePhotoMe"];
+        trace?: never;
+    };
+    "/users/me/asset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete Asset Me
+         * @description Removes the caller's asset.
+         */
+        delete: operations["deleteAssetMe"];
+        options?: never;
+        head?: never;
+        /**
+         * Upload Asset Me
+         * @description Replaces the caller's asset: any file of at most 20 MB, in the multipart field `file`.
+         */
+        patch: operations["uploadAssetMe"];
+        trace?: never;
+    };
+    "/files/profile-photo/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read Profile Photo
+         * @description A user's profile photo. The link itself is the credential: `UserPublic.profile_photo_url` is a signed, expiring link given to signed-in users.
+         */
+        get: operations["readProfilePhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/asset/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read Asset
+         * @description A user's asset, as an attachment. `UserPublic.asset_url` is a signed, expiring link given only to the owner and superusers.
+         */
+        get: operations["readAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -395,11 +563,14 @@ export interface components {
              * @description Only returned to superusers.
              */
             confirm_code?: string | null;
-            /** Profile Photo Url */
+            /**
+             * Profile Photo Url
+             * @description Signed link to the profile photo, valid for at least 12 hours.
+             */
             profile_photo_url?: string | null;
             /**
              * Asset Url
-             * @description Only returned to the owner and superusers.
+             * @description Signed link to the asset, valid for at least 12 hours; only for the owner and superusers.
              */
             asset_url?: string | null;
             /** Asset Name */
@@ -565,6 +736,30 @@ export interface components {
             /** Count */
             count: number;
         };
+        /** ConfirmEmailCode */
+        ConfirmEmailCode: {
+            /**
+             * Confirm Code
+             * @description The 6-digit code from the confirmation e-mail.
+             */
+            confirm_code: string;
+        };
+        /** FcmToken */
+        FcmToken: {
+            /**
+             * Fcm Token
+             * @description The device's push-notification (Firebase Cloud Messaging) token.
+             */
+            fcm_token: string;
+        };
+        /** Body_upload_file */
+        Body_upload_file: {
+            /**
+             * File
+             * Format: binary
+             */
+            file: string;
+        };
     };
     responses: {
         /** @description Bad request: the `detail` text says why. */
@@ -622,6 +817,34 @@ export interface components {
                 "application/json": components["schemas"]["HTTPValidationError"];
             };
         };
+        /** @description Too many requests: wait for the number of seconds in `Retry-After`. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HTTPError"];
+            };
+        };
+        /** @description The file or body is larger than allowed. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HTTPError"];
+            };
+        };
+        /** @description The file's content is not of an accepted type. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HTTPError"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -655,6 +878,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     testToken: {
@@ -702,6 +926,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     resetPassword: {
@@ -728,6 +953,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     recoverPasswordHtmlContent: {
@@ -969,6 +1195,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     readUserById: {
@@ -1244,6 +1471,292 @@ export interface operations {
                     "application/json": boolean;
                 };
             };
+        };
+    };
+    updateSubscriptionTypeMe: {
+        parameters: {
+            query: {
+                subscription_type: components["schemas"]["SubscriptionType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPublic"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    setFcmTokenMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FcmToken"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    checkConfirmEmailMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEmailCode"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPublic"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendConfirmEmailMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteProfilePhotoMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPublic"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadProfilePhotoMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPublic"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteAssetMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPublic"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadAssetMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPublic"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    readProfilePhoto: {
+        parameters: {
+            query: {
+                /** @description Version of the file. */
+                v: string;
+                /** @description Expiry of the link, in seconds since the epoch. */
+                exp: number;
+                /** @description Signature of the link. */
+                sig: string;
+            };
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    readAsset: {
+        parameters: {
+            query: {
+                /** @description Version of the file. */
+                v: string;
+                /** @description Expiry of the link, in seconds since the epoch. */
+                exp: number;
+                /** @description Signature of the link. */
+                sig: string;
+            };
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
         };
     };
 }
