@@ -78,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailer', options.mailer ?? createMailer(settings, app.log));
   app.decorate('templateContext', { projectName: settings.projectName, frontendHost: settings.frontendHost });
   app.decorate('storage', options.storage ?? (await createStorage(settings)));
-  app.decorate('limiter', createLimiter(settings.rateLimits, settings.redisUrl));
+  app.decorate('limiter', createLimiter(settings.rateLimits, settings.redisUrl, settings.redisKeyPrefix));
   app.addHook('onClose', async () => {
     app.mailer.close();
     await app.limiter.close();

@@ -58,6 +58,8 @@ export interface Settings {
   logLevel: string;
   serveStatecharts: boolean;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key this server writes, so several apps can share one Redis. */
+  redisKeyPrefix: string;
   rateLimits: RateLimits;
   s3: S3Settings | undefined;
 }
@@ -269,6 +271,7 @@ export function loadSettings(env: Env = process.env): Settings {
     logLevel: str(env, 'LOG_LEVEL', environment === 'test' ? 'silent' : 'info'),
     serveStatecharts: bool(env, 'SERVE_STATECHARTS', !production),
     redisUrl: redisUrl(optional(env, 'REDIS_URL')),
+    redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX', 'starter'),
     rateLimits: {
       enabled: bool(env, 'RATE_LIMIT_ENABLED', true),
       loginPerIp: rate(env, 'RATE_LIMIT_LOGIN_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_LOGIN_PER_IP),

@@ -1,13 +1,19 @@
-/** An error whose status and `detail` text are part of the API contract. */
+import type { ValidationIssue } from './validation.ts';
+
+/** An error whose status and `detail` are part of the API contract. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly detail: string,
+    readonly detail: string | ValidationIssue[],
     readonly headers: Record<string, string> = {},
   ) {
-    super(detail);
+    super(typeof detail === 'string' ? detail : (detail[0]?.msg ?? 'Validation Error'));
   }
 }
+
+/** A 422 in FastAPI's list shape, for checks that only the handler can make. */
+export const validationFailure = (loc: (string | number)[], msg: string, type: string) =>
+  new HttpError(422, [{ loc, msg, type }]);
 
 export const notAuthenticated = () =>
   new HttpError(401, 'Not authenticated', { 'WWW-Authenticate': 'Bearer' });

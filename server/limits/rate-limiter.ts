@@ -31,7 +31,11 @@ export interface Limiter {
  * Fixed-window counters per limit and key (client address or account), kept in Redis when REDIS_URL is
  * set, so several server processes share them, and in memory otherwise.
  */
-export function createLimiter(limits: RateLimits, redisUrl: string | undefined): Limiter {
+export function createLimiter(
+  limits: RateLimits,
+  redisUrl: string | undefined,
+  keyPrefix = 'starter',
+): Limiter {
   const names = Object.keys(limits).filter((k): k is LimitName => k !== 'enabled');
   if (!limits.enabled) {
     return {
@@ -48,7 +52,7 @@ export function createLimiter(limits: RateLimits, redisUrl: string | undefined):
   redis?.on('error', () => {}); // reconnects by itself; a request during an outage is let through below
   const make = (name: LimitName, limit: RateLimit) => {
     const options: IRateLimiterStoreOptions = {
-      keyPrefix: `rl:${name}`,
+      keyPrefix: `${keyPrefix}:rl:${name}`,
       points: limit.points,
       duration: limit.seconds,
       storeClient: redis,

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, validationFailure } from '../http/errors.ts';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const ASSET_MAX_BYTES = 20 * 1024 * 1024;
@@ -20,7 +20,11 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 export function requireFile(body: unknown, maxBytes: number): UploadedFile {
   const file = (body as { file?: unknown } | undefined)?.file;
   if (!isUploadedFile(file)) {
-    throw new HttpError(422, 'Expected a file upload in the multipart field "file"');
+    throw validationFailure(
+      ['body', 'file'],
+      'Expected a file upload in the multipart field "file"',
+      'value_error',
+    );
   }
   if (file.truncated || file.data.length > maxBytes) {
     throw new HttpError(413, `File too large: the limit is ${Math.round(maxBytes / 1024 / 1024)} MB`);

@@ -42,6 +42,7 @@ export interface ApiResponse<T = unknown> {
   body: T;
   headers: Record<string, string | number | string[] | undefined>;
   text: string;
+  raw: Buffer;
 }
 
 export interface RequestOptions {
@@ -116,7 +117,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       const response = await app.inject({ method: method as 'GET', url, headers, payload });
       let body: any = response.body;
       if (String(response.headers['content-type'] ?? '').includes('application/json')) body = response.json();
-      return { status: response.statusCode, body, headers: response.headers, text: response.body };
+      return {
+        status: response.statusCode,
+        body,
+        headers: response.headers,
+        text: response.body,
+        raw: response.rawPayload,
+      };
     },
     async login(email, password) {
       const res = await server.request<{ access_token: string }>('POST', '/api/v1/login/access-token', {

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, uniqueEmail } from '../support/server.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+const haveRedis = await redisReachable();
+if (!haveRedis && process.env.CI) throw new Error(`CI needs Redis at ${REDIS_URL} (.ci/run starts it)`);
+
+// Tiny limits and 2-second windows, so tripping and recovering both fit in a test.
+const LIMITS = {
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '3/2',
+  RATE_LIMIT_SIGNUP_PER_IP: '3/2',
+  RATE_LIMIT_RECOVERY_PER_ACCOUNT: '2/2',
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.close();
+});
+async function start(env: Record<string, string>) {
+  const server = await startTestServer({ ...LIMITS, ...env });
+  servers.push(server);
+  return server;
+}
+
+const login = (server: TestServer, username: string, password: string) =>
+  server.request('POST', '/api/v1/login/access-token', { form: { username, password } });
+
+function expect429(res: { status: number; headers: Record<string, unknown>; body: any }) {
+  expect(res.status).toBe(429);
+  const retry = Number(res.headers['retry-after']);
+  expect(retry).toBeGreaterThanOrEqual(1);
+  expect(retry).toBeLessThanOrEqual(2);
+  expect(res.body.detail).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+}
+
+function limiterSuite(backend: 'memory' | 'redis', env: () => Record<string, string>) {
+  it(`${backend}: counts failed logins per account, refuses even the right password, then recovers`, async () => {
+    const server = await start(env());
+    expect(server.app.limiter.backend).toBe(backend);
+    const user = await server.newUser();
+    for (let i = 0; i < 3; i++) expect((await login(server, user.email, 'wrong-password')).status).toBe(400);
+    expect429(await login(server, user.email, user.password));
+    // Another account from the same address is unaffected: failures are counted per account.
+    const other = await server.newUser();
+    expect((await login(server, other.email, other.password)).status).toBe(200);
+    await sleep(2_100);
+    expect((await login(server, user.email, user.password)).status).toBe(200);
+  });
+
+  it(`${backend}: successful logins are never counted against the account`, async () => {
+    const server = await start(env());
+    const user = await server.newUser();
+    for (let i = 0; i < 8; i++) expect((await login(server, user.email, user.password)).status).toBe(200);
+  });
+
+  it(`${backend}: limits signups per client address and recovery e-mails per account`, async () => {
+    const server = await start(env());
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await server.request('POST', '/api/v1/users/signup', {
+        json: { email: uniqueEmail('burst'), password: 'long-enough-1' },
+      });
+      statuses.push(res.status);
+      if (res.status === 429) expect429(res);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const target = uniqueEmail('victim');
+    const recovery = [];
+    for (let i = 0; i < 3; i++)
+      recovery.push((await server.request('POST', `/api/v1/password-recovery/${target}`)).status);
+    expect(recovery).toEqual([200, 200, 429]);
+    await sleep(2_100);
+    expect((await server.request('POST', `/api/v1/password-recovery/${target}`)).status).toBe(200);
+  });
+}
+
+describe('rate limits in memory', () => {
+  limiterSuite('memory', () => ({}));
+});
+
+describe.skipIf(!haveRedis)(
+  `rate limits in Redis (${REDIS_URL}; skipped when unreachable outside CI)`,
+  () => {
+    // A key prefix per server keeps parallel runs (PGlite and PostgreSQL projects) from sharing counters.
+    const isolated = () => ({ REDIS_URL, REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}` });
+    limiterSuite('redis', isolated);
+
+    it('shares counts between server processes', async () => {
+      const shared = isolated();
+      const a = await start(shared);
+      const b = await start(shared);
+      const email = uniqueEmail('shared');
+      for (let i = 0; i < 3; i++) expect((await login(a, email, 'wrong-password')).status).toBe(400);
+      expect429(await login(b, email, 'wrong-password'));
+    });
+  },
+);
+
+describe('limits are settings', () => {
+  it('can be switched off', async () => {
+    const server = await start({ RATE_LIMIT_ENABLED: 'false' });
+    expect(server.app.limiter.backend).toBe('off');
+    const email = uniqueEmail('off');
+    for (let i = 0; i < 5; i++) expect((await login(server, email, 'wrong-password')).status).toBe(400);
+  });
+});
