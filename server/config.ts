@@ -57,6 +57,8 @@ export interface Settings {
   emailsFromName: string;
   logLevel: string;
   serveStatecharts: boolean;
+  /** Trust X-Forwarded-* from a reverse proxy (needed to see HTTPS behind one). */
+  trustProxy: boolean;
   redisUrl: string | undefined;
   /** Prefix of every Redis key this server writes, so several apps can share one Redis. */
   redisKeyPrefix: string;
@@ -270,6 +272,7 @@ export function loadSettings(env: Env = process.env): Settings {
     emailsFromName: str(env, 'EMAILS_FROM_NAME', projectName),
     logLevel: str(env, 'LOG_LEVEL', environment === 'test' ? 'silent' : 'info'),
     serveStatecharts: bool(env, 'SERVE_STATECHARTS', !production),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
     redisUrl: redisUrl(optional(env, 'REDIS_URL')),
     redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX', 'starter'),
     rateLimits: {

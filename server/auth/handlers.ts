@@ -3,6 +3,7 @@ import { HttpError, inactiveUser } from '../http/errors.ts';
 import type { OperationHandlers } from '../http/types.ts';
 import { resetPasswordEmail } from '../mail/templates.ts';
 import { userPresenter } from '../users/public.ts';
+import { rejectCommonPassword } from './common-passwords.ts';
 import { requireUser } from './guard.ts';
 import {
   createAccessToken,
@@ -88,6 +89,7 @@ export function authHandlers(app: FastifyInstance): OperationHandlers<AuthOperat
       if (!user || passwordFingerprint(user.hashedPassword) !== claims.pwf)
         throw new HttpError(400, 'Invalid token');
       if (!user.isActive) throw inactiveUser();
+      rejectCommonPassword(newPassword);
       await app.users.setPassword(user.id, await hashPassword(newPassword), null);
       return { message: 'Password updated successfully' };
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { components } from '../../src/api/schema.d.ts';
+import { rejectCommonPassword } from '../auth/common-passwords.ts';
 import { requireUser } from '../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../auth/security.ts';
 import type { NewUserRow, UserRow } from '../db/schema.ts';
@@ -88,6 +89,7 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
     async createUser(request) {
       const viewer = requireUser(request);
       const body = request.body;
+      rejectCommonPassword(body.password);
       const user = await createAccount(
         {
           email: body.email,
@@ -131,6 +133,7 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
       if (!(await verifyPassword(current, user.hashedPassword)))
         throw new HttpError(400, 'Incorrect password');
       if (current === next) throw new HttpError(400, 'New password cannot be the same as the current one');
+      rejectCommonPassword(next);
       await app.users.setPassword(user.id, await hashPassword(next), request.sessionId);
       return { message: 'Password updated successfully' };
     },
@@ -141,6 +144,7 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
     async registerUser(request) {
       await app.limiter.consume('signupPerIp', request.ip);
       const { email, password, full_name: fullName = null } = request.body;
+      rejectCommonPassword(password);
       const user = await createAccount(
         { email, hashedPassword: await hashPassword(password), fullName, ...freshConfirmation() },
         'The user with this email already exists in the system',
@@ -164,6 +168,7 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
       const user = await app.users.byId(request.params.user_id);
       if (!user) throw new HttpError(404, 'The user with this id does not exist in the system');
       const body = request.body;
+      if (body.password != null) rejectCommonPassword(body.password);
       const changes = profileChanges(body);
       if (body.email != null && body.email !== user.email) {
         await ensureEmailFree(body.email, user.id);
