@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E } from './env.ts';
+
+export { expect };
+
+export interface Account {
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+let n = 0;
+export function newAccount(prefix = 'e2e'): Account {
+  const id = `${Date.now().toString(36)}${(n++).toString(36)}${randomBytes(3).toString('hex')}`;
+  return {
+    email: `${prefix}-${id}@example.com`,
+    password: `pass-${id}-Zq`,
+    fullName: `User ${id.slice(-4)}`,
+  };
+}
+
+const api = (path: string) => `${E2E.baseURL}/api/v1${path}`;
+
+/** Creates an account through the API (signup), for journeys that start signed in. */
+export async function createAccount(account: Account = newAccount()): Promise<Account> {
+  const res = await fetch(api('/users/signup'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password, full_name: account.fullName }),
+  });
+  if (!res.ok) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  return account;
+}
+
+export async function apiToken(email: string, password: string): Promise<string> {
+  const res = await fetch(api('/login/access-token'), {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export async function apiCall(token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(api(path), {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  html: string;
+}
+
+/** Waits for an e-mail to `to` whose subject matches, from the run's SMTP sink. */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 10_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(`http://127.0.0.1:${E2E.mailboxPort}/mails`)).json()) as Mail[];
+    const mail = mails.filter((m) => m.to.includes(to) && subject.test(m.subject)).at(-1);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} matching ${subject}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Signs in through the login screen. */
+export async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await page.goto('/login');
+  await page.getByPlaceholder('Email').fill(account.email);
+  await page.getByPlaceholder('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Fails on serious or critical axe violations of the current page. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Every page must run under the server's CSP: a violation is a test failure. */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+          violations.push(msg.text());
+      });
+      await use(violations);
+      expect(violations, 'CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
