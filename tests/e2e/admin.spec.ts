@@ -1,0 +1,122 @@
+import { E2E } from './env.ts';
+import {
+  apiCall,
+  apiToken,
+  createAccount,
+  expect,
+  expectAccessible,
+  logIn,
+  newAccount,
+  test,
+} from './fixtures.ts';
+
+test('normal users get no Admin entry', async ({ page }) => {
+  const account = await createAccount();
+  await logIn(page, account);
+  await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+});
+
+test('admin: the You row, add user with defaults and validation', async ({ page }) => {
+  await logIn(page, E2E.superuser);
+  await page.getByRole('link', { name: 'Admin' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Users Management' })).toBeVisible();
+  await expectAccessible(page, '/admin');
+  const me = page.getByRole('row').filter({ hasText: E2E.superuser.email });
+  await expect(me.getByText('You')).toBeVisible();
+  await expect(me.getByRole('button', { name: /Actions for/ })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add User' });
+  await expectAccessible(page, 'Add User modal');
+  await expect(dialog.getByLabel('Is superuser?')).not.toBeChecked();
+  await expect(dialog.getByLabel('Is active?')).not.toBeChecked();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByLabel('Email').fill('x');
+  await dialog.getByLabel('Email').fill('');
+  await dialog.getByLabel('Full name').click();
+  await expect(dialog.getByText('Email is required')).toBeVisible();
+  await dialog.getByLabel('Set Password').fill('short');
+  await dialog.getByLabel('Confirm Password').click();
+  await expect(dialog.getByText('Password must be at least 8 characters')).toBeVisible();
+  await dialog.getByLabel('Confirm Password').fill('different');
+  await dialog.getByLabel('Full name').click();
+  await expect(dialog.getByText('The passwords do not match')).toBeVisible();
+
+  const account = newAccount('made-by-admin');
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Full name').fill(account.fullName);
+  await dialog.getByLabel('Set Password').fill(account.password);
+  await dialog.getByLabel('Confirm Password').fill(account.password);
+  await dialog.getByText('Is active?').click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('User created successfully.')).toBeVisible();
+  const token = await apiToken(E2E.superuser.email, E2E.superuser.password);
+  const list = await apiCall(token, 'GET', '/users/?limit=1000');
+  const created = list.body.data.find((u: { email: string }) => u.email === account.email);
+  expect(created).toMatchObject({ is_active: true, is_superuser: false, full_name: account.fullName });
+});
+
+test('admin: edit profile fields and toggles; an empty password is dropped', async ({ page }) => {
+  const account = await createAccount(newAccount('edited'));
+  await logIn(page, E2E.superuser);
+  await page.goto('/admin');
+  const row = page.getByRole('row').filter({ hasText: account.email });
+  await expect(row.getByText('No confirmation')).toBeVisible();
+  await expect(row.getByText('Free')).toBeVisible();
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Edit User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User' });
+  await expectAccessible(page, 'Edit User modal');
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByLabel('Major').fill('Physics');
+  await dialog.getByLabel('Phone').fill('+49 30 1234567');
+  await dialog.getByLabel('Birth date').fill('1990-04-01');
+  await dialog.getByLabel('Gender').selectOption('Female');
+  await dialog.getByLabel('Subscription type').selectOption({ label: 'Plan 1' });
+  await dialog.getByText('Email confirmed?').click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('User updated successfully.')).toBeVisible();
+  await expect(row.getByText('Confirmed', { exact: true })).toBeVisible();
+  const token = await apiToken(E2E.superuser.email, E2E.superuser.password);
+  const list = await apiCall(token, 'GET', '/users/?limit=1000');
+  const edited = list.body.data.find((u: { email: string }) => u.email === account.email);
+  expect(edited).toMatchObject({
+    major: 'Physics',
+    phone: '+49 30 1234567',
+    birth_date: '1990-04-01',
+    gender: 'Female',
+    subscription_type: 'Plan1',
+    is_email_confirmed: true,
+  });
+  // The password was left empty, so the old one still works.
+  expect(await apiToken(account.email, account.password)).toBeTruthy();
+});
+
+test('admin: delete a user, with the items warning', async ({ page }) => {
+  const account = await createAccount(newAccount('doomed'));
+  const token = await apiToken(account.email, account.password);
+  await apiCall(token, 'POST', '/items/', { title: 'Goes with its owner' });
+  await logIn(page, E2E.superuser);
+  await page.goto('/admin');
+  const row = page.getByRole('row').filter({ hasText: account.email });
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Delete User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete User' });
+  await expect(dialog.getByText('Are you sure? You will not be able to undo this action.')).toBeVisible();
+  await expect(dialog.getByText(/All items associated with this user will also be/i)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('The user was deleted successfully.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: account.email })).toHaveCount(0);
+});
+
+test('phone width: the drawer menu navigates', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const account = await createAccount();
+  await logIn(page, account);
+  await page.getByRole('button', { name: 'Open Menu' }).click();
+  await page.getByRole('link', { name: 'Items' }).click();
+  await expect(page).toHaveURL(/\/items$/);
+  await expect(page.getByRole('heading', { name: 'Items Management' })).toBeVisible();
+  await expectAccessible(page, '/items at 375 px');
+});

@@ -1,0 +1,126 @@
+import { apiCall, apiToken, createAccount, expect, expectAccessible, logIn, test } from './fixtures.ts';
+
+const table = (page: import('@playwright/test').Page) => page.getByRole('table');
+const rows = (page: import('@playwright/test').Page) => table(page).locator('tbody tr');
+
+test('items: add with validation, edit, delete', async ({ page }) => {
+  const account = await createAccount();
+  await logIn(page, account);
+  await page.getByRole('link', { name: 'Items' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Items Management' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Item' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'Add Item modal');
+  await dialog.getByLabel('Title').fill('x');
+  await dialog.getByLabel('Title').fill('');
+  await dialog.getByLabel('Description').click();
+  await expect(dialog.getByText('Title is required.')).toBeVisible();
+  await dialog.getByLabel('Title').fill('First item');
+  await dialog.getByLabel('Description').fill('Its description');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Item created successfully.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(rows(page).filter({ hasText: 'First item' })).toContainText('Its description');
+
+  await page.getByRole('button', { name: 'Actions for First item' }).click();
+  await page.getByRole('menuitem', { name: 'Edit Item' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Item' });
+  await expect(edit.getByLabel('Title')).toHaveValue('First item');
+  await edit.getByLabel('Title').fill('');
+  await edit.getByLabel('Description').click();
+  await expect(edit.getByText('Title is required', { exact: true })).toBeVisible();
+  await edit.getByLabel('Title').fill('Renamed item');
+  await edit.getByLabel('Description').fill('');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Item updated successfully.')).toBeVisible();
+  await expect(rows(page).filter({ hasText: 'Renamed item' })).toContainText('N/A');
+
+  await page.getByRole('button', { name: 'Actions for Renamed item' }).click();
+  await page.getByRole('menuitem', { name: 'Delete Item' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Item' });
+  await expect(confirm.getByText('Are you sure? You will not be able to undo this action.')).toBeVisible();
+  await expectAccessible(page, 'Delete Item modal');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('The item was deleted successfully.')).toBeVisible();
+  await expect(rows(page).filter({ hasText: 'Renamed item' })).toHaveCount(0);
+});
+
+test('items: the Change Password Item quirk opens the user password form', async ({ page }) => {
+  const account = await createAccount();
+  const token = await apiToken(account.email, account.password);
+  await apiCall(token, 'POST', '/items/', { title: 'Quirky' });
+  await logIn(page, account);
+  await page.goto('/items');
+  await page.getByRole('button', { name: 'Actions for Quirky' }).click();
+  await page.getByRole('menuitem', { name: 'Change Password Item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(dialog.getByLabel('Set Password')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('items: paging across 12 items with Next, Previous and ?page=', async ({ page }) => {
+  const account = await createAccount();
+  const token = await apiToken(account.email, account.password);
+  for (let i = 1; i <= 12; i++)
+    await apiCall(token, 'POST', '/items/', { title: `Item ${String(i).padStart(2, '0')}` });
+  await logIn(page, account);
+  await page.goto('/items');
+  await expectAccessible(page, '/items');
+  const next = page.getByRole('button', { name: 'Next' });
+  const previous = page.getByRole('button', { name: 'Previous' });
+  // Newest first: page 1 holds items 12..08.
+  await expect(rows(page)).toHaveCount(5);
+  await expect(rows(page).first()).toContainText('Item 12');
+  await expect(page.getByText('Page 1')).toBeVisible();
+  await expect(previous).toBeDisabled();
+  await next.click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(rows(page).first()).toContainText('Item 07');
+  await next.click();
+  await expect(page).toHaveURL(/[?&]page=3/);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(next).toBeDisabled();
+  await previous.click();
+  await expect(page.getByText('Page 2')).toBeVisible();
+
+  await page.goto('/items?page=3');
+  await expect(rows(page).first()).toContainText('Item 02');
+  for (const bad of ['abc', '-1', '0', '1.5']) {
+    await page.goto(`/items?page=${bad}`);
+    await expect(page.getByText('Page 1'), `page=${bad}`).toBeVisible();
+    await expect(rows(page).first()).toContainText('Item 12');
+  }
+});
+
+test('items: 4 skeleton rows while loading, dimmed rows while the next page loads', async ({ page }) => {
+  const account = await createAccount();
+  const token = await apiToken(account.email, account.password);
+  for (let i = 1; i <= 6; i++) await apiCall(token, 'POST', '/items/', { title: `Slow ${i}` });
+  await logIn(page, account);
+  // Hold the list answers back so the loading states stay on screen long enough to see.
+  let release: () => void = () => {};
+  let held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/v1/items/?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/items');
+  await expect(rows(page)).toHaveCount(4);
+  await expect(table(page).locator('tbody')).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(rows(page).first()).toContainText('Slow 6');
+  held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(table(page).locator('tbody')).toHaveAttribute('data-placeholder', 'true');
+  await expect(table(page).locator('tbody')).toHaveCSS('opacity', '0.5');
+  release();
+  await expect(rows(page).first()).toContainText('Slow 1');
+  await expect(table(page).locator('tbody')).not.toHaveAttribute('data-placeholder', 'true');
+});

@@ -1,0 +1,107 @@
+import { E2E } from './env.ts';
+import { createAccount, expect, expectAccessible, logIn, test } from './fixtures.ts';
+
+test('profile: view → edit → cancel restores, edit → save updates', async ({ page }) => {
+  const account = await createAccount();
+  await logIn(page, account);
+  await page.getByRole('link', { name: 'User Settings' }).first().click();
+  await expect(page.getByRole('heading', { name: 'User Settings' })).toBeVisible();
+  await expectAccessible(page, '/settings My profile');
+  await expect(page.getByText(account.fullName)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Full name').fill('Changed Then Cancelled');
+  await expect(save).toBeEnabled();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText(account.fullName)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Email').fill('');
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Full name').fill('Saved Name');
+  await save.click();
+  await expect(page.getByText('User updated successfully.')).toBeVisible();
+  await expect(page.getByText('Saved Name')).toBeVisible();
+});
+
+test('password: wrong current, same as current, then success', async ({ page }) => {
+  const account = await createAccount();
+  await logIn(page, account);
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Password' }).click();
+  await expectAccessible(page, '/settings Password');
+  const fill = async (current: string, next: string) => {
+    await page.getByLabel('Current Password').fill(current);
+    await page.getByLabel('Set Password').fill(next);
+    await page.getByLabel('Confirm Password').fill(next);
+    await page.getByRole('button', { name: 'Save' }).click();
+  };
+  await fill('not-my-password', 'a-brand-new-passphrase');
+  await expect(page.getByText('Incorrect password')).toBeVisible();
+  await fill(account.password, account.password);
+  await expect(page.getByText('New password cannot be the same as the current one')).toBeVisible();
+  await fill(account.password, 'a-brand-new-passphrase');
+  await expect(page.getByText('Password updated successfully.')).toBeVisible();
+  // This session made the change and stays signed in.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'User Settings' })).toBeVisible();
+});
+
+test('appearance: dark, light and system survive a reload', async ({ page }) => {
+  const account = await createAccount();
+  await logIn(page, account);
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Appearance' }).click();
+  const html = page.locator('html');
+  await expect(html).toHaveClass(/light/);
+  await page.getByText('Dark Mode').click();
+  await expect(html).toHaveClass(/dark/);
+  await expectAccessible(page, '/settings Appearance (dark)');
+  await page.reload();
+  await expect(html).toHaveClass(/dark/);
+  await page.goto('/items');
+  await expectAccessible(page, '/items (dark)');
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Appearance' }).click();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.getByText('System').click();
+  await expect(html).toHaveClass(/dark/);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.reload();
+  await expect(html).toHaveClass(/light/);
+  await expect(page.evaluate(() => Object.values(localStorage).includes('system'))).resolves.toBe(true);
+  await page.getByRole('tab', { name: 'Appearance' }).click();
+  await page.getByText('Light Mode').click();
+  await page.reload();
+  await expect(html).toHaveClass(/light/);
+});
+
+test('delete account: confirmation, then signed out and unable to log in', async ({ page }) => {
+  const account = await createAccount();
+  await logIn(page, account);
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Danger zone' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmation Required' });
+  await expect(dialog.getByText(/permanently deleted/)).toBeVisible();
+  await expectAccessible(page, 'Confirmation Required modal');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Your account has been successfully deleted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  const res = await fetch(`${E2E.baseURL}/api/v1/login/access-token`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: account.email, password: account.password }),
+  });
+  expect(res.status).toBe(400);
+});
+
+test('superusers see no Danger zone', async ({ page }) => {
+  await logIn(page, E2E.superuser);
+  await page.goto('/settings');
+  await expect(page.getByRole('tab', { name: 'Appearance' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Danger zone' })).toHaveCount(0);
+});
