@@ -1,0 +1,106 @@
+import { api } from './client';
+import { ApiError } from './errors';
+import type {
+  ItemCreate,
+  ItemPublic,
+  ItemsPublic,
+  ItemUpdate,
+  Message,
+  NewPassword,
+  Token,
+  UpdatePassword,
+  UserCreate,
+  UserPublic,
+  UserRegister,
+  UsersPublic,
+  UserUpdate,
+  UserUpdateMe,
+} from './types';
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw new ApiError(response.status, error);
+  return data as T;
+}
+
+export const PAGE_SIZE = 5;
+
+export function pageToSkip(page: number): { skip: number; limit: number } {
+  return { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
+}
+
+// Session
+export function loginAccessToken(body: { username: string; password: string }): Promise<Token> {
+  return unwrap(
+    api().POST('/login/access-token', {
+      body: { ...body, scope: '' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    }),
+  );
+}
+
+export function readUserMe(): Promise<UserPublic> {
+  return unwrap(api().GET('/users/me'));
+}
+
+// Public flows
+export function registerUser(body: UserRegister): Promise<UserPublic> {
+  return unwrap(api().POST('/users/signup', { body }));
+}
+
+export function recoverPassword(email: string): Promise<Message> {
+  return unwrap(api().POST('/password-recovery/{email}', { params: { path: { email } } }));
+}
+
+export function resetPassword(body: NewPassword): Promise<Message> {
+  return unwrap(api().POST('/reset-password/', { body }));
+}
+
+// Own account
+export function updateUserMe(body: UserUpdateMe): Promise<UserPublic> {
+  return unwrap(api().PATCH('/users/me', { body }));
+}
+
+export function updatePasswordMe(body: UpdatePassword): Promise<Message> {
+  return unwrap(api().PATCH('/users/me/password', { body }));
+}
+
+export function deleteUserMe(): Promise<Message> {
+  return unwrap(api().DELETE('/users/me'));
+}
+
+// Items
+export function readItems(page: number): Promise<ItemsPublic> {
+  return unwrap(api().GET('/items/', { params: { query: pageToSkip(page) } }));
+}
+
+export function createItem(body: ItemCreate): Promise<ItemPublic> {
+  return unwrap(api().POST('/items/', { body }));
+}
+
+export function updateItem(id: string, body: ItemUpdate): Promise<ItemPublic> {
+  return unwrap(api().PUT('/items/{id}', { params: { path: { id } }, body }));
+}
+
+export function deleteItem(id: string): Promise<Message> {
+  return unwrap(api().DELETE('/items/{id}', { params: { path: { id } } }));
+}
+
+// Users (superuser)
+export function readUsers(page: number): Promise<UsersPublic> {
+  return unwrap(api().GET('/users/', { params: { query: pageToSkip(page) } }));
+}
+
+export function createUser(body: UserCreate): Promise<UserPublic> {
+  return unwrap(api().POST('/users/', { body }));
+}
+
+export function updateUser(userId: string, body: UserUpdate): Promise<UserPublic> {
+  return unwrap(api().PATCH('/users/{user_id}', { params: { path: { user_id: userId } }, body }));
+}
+
+export function deleteUser(userId: string): Promise<Message> {
+  return unwrap(api().DELETE('/users/{user_id}', { params: { path: { user_id: userId } } }));
+}

@@ -1,0 +1,88 @@
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { onUnauthorized } from '../../api/client';
+import { clearToken, getToken, setToken } from '../../api/token';
+import { appearanceMachine, COLOR_MODE_KEY, type ColorMode } from '../../machines/appearance';
+import { sessionMachine } from '../../machines/session';
+import type { QueryClientBox } from './query';
+
+/** The long-lived actors of the app (session and appearance) with their side effects injected. */
+
+export function createSessionActor(queryBox: QueryClientBox, goToLogin: () => void) {
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        loadCurrentUser: fromPromise<unknown, void>(async () => {
+          const [{ ensureQueryClient }, { currentUserQueryOptions }] = await Promise.all([
+            import('./query'),
+            import('../../api/queries'),
+          ]);
+          return ensureQueryClient(queryBox).fetchQuery(currentUserQueryOptions());
+        }),
+      },
+      actions: {
+        storeToken: (_, params) => setToken(params.token),
+        removeToken: () => clearToken(),
+        clearCache: () => queryBox.client?.removeQueries(),
+        goToLogin: () => goToLogin(),
+      },
+    }),
+    { input: { token: getToken() } },
+  );
+  onUnauthorized(() => actor.send({ type: 'session.expired' }));
+  return actor;
+}
+
+export type SessionActor = ReturnType<typeof createSessionActor>;
+
+function prefersDark(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-color-scheme: dark)').matches
+    : false;
+}
+
+/** Sets `dark`/`light` on <html> and its color-scheme, as public/color-mode.js does before paint. */
+export function applyColorMode(mode: ColorMode): void {
+  if (typeof document === 'undefined') return;
+  const resolved = mode === 'system' ? (prefersDark() ? 'dark' : 'light') : mode;
+  const root = document.documentElement;
+  root.classList.remove('light', 'dark');
+  root.classList.add(resolved);
+  root.style.colorScheme = resolved;
+}
+
+function readStoredMode(): string | null {
+  try {
+    return localStorage.getItem(COLOR_MODE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function createAppearanceActor() {
+  return createActor(
+    appearanceMachine.provide({
+      actors: {
+        watchSystem: fromCallback(({ sendBack }) => {
+          if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => {};
+          const query = window.matchMedia('(prefers-color-scheme: dark)');
+          const listener = () => sendBack({ type: 'appearance.systemChanged' });
+          query.addEventListener('change', listener);
+          return () => query.removeEventListener('change', listener);
+        }),
+      },
+      actions: {
+        apply: (_, params) => applyColorMode(params.mode),
+        persist: (_, params) => {
+          try {
+            localStorage.setItem(COLOR_MODE_KEY, params.mode);
+          } catch {
+            // storage unavailable: the choice lasts for this page only
+          }
+        },
+      },
+    }),
+    { input: { stored: readStoredMode() } },
+  );
+}
+
+export type AppearanceActor = ReturnType<typeof createAppearanceActor>;

@@ -1,0 +1,73 @@
+import { Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { loginErrorMessage } from '../../api/errors';
+import { loginAccessToken } from '../../api/services';
+import type { Token } from '../../api/types';
+import { loginMachine } from '../../machines/flows';
+import { PasswordField, PrimaryButton, TextField } from '../../ui/form';
+import { useSessionActor } from '../app/context';
+import { AuthLayout } from './AuthLayout';
+
+export function LoginScreen() {
+  const session = useSessionActor();
+  const navigate = useNavigate();
+  const [state, send] = useMachine(
+    loginMachine.provide({
+      actors: {
+        submit: fromPromise(({ input }) =>
+          loginAccessToken({
+            username: String(input.values.username),
+            password: String(input.values.password),
+          }),
+        ),
+      },
+      actions: {
+        onSuccess: ({ context }) => {
+          session.send({ type: 'session.login', token: (context.output as Token).access_token });
+          void navigate({ to: '/' });
+        },
+      },
+    }),
+  );
+  const form = { context: state.context, send };
+  const failure = state.matches('failed') ? loginErrorMessage(state.context.error) : null;
+
+  return (
+    <AuthLayout onSubmit={() => send({ type: 'form.submit' })}>
+      <TextField
+        form={form}
+        name="username"
+        label="Email"
+        hideLabel
+        type="email"
+        placeholder="Email"
+        autoComplete="username"
+        required
+      />
+      <PasswordField
+        form={form}
+        name="password"
+        label="Password"
+        hideLabel
+        placeholder="Password"
+        autoComplete="current-password"
+        required
+        extraError={failure}
+      />
+      <Link asChild color="teal.fg" alignSelf="flex-start">
+        <RouterLink to="/recover-password">Forgot password?</RouterLink>
+      </Link>
+      <PrimaryButton type="submit" loading={state.matches('submitting')}>
+        Log In
+      </PrimaryButton>
+      <Text textAlign="center">
+        Don't have an account?{' '}
+        <Link asChild color="teal.fg">
+          <RouterLink to="/signup">Sign up</RouterLink>
+        </Link>
+      </Text>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { errorMessage } from '../../api/errors';
+import { registerUser } from '../../api/services';
+import { signupMachine } from '../../machines/flows';
+import { PasswordField, PrimaryButton, TextField } from '../../ui/form';
+import { showError, showSuccess } from '../../ui/toaster';
+import { AuthLayout } from './AuthLayout';
+
+export function SignupScreen() {
+  const navigate = useNavigate();
+  const [state, send] = useMachine(
+    signupMachine.provide({
+      actors: {
+        submit: fromPromise(({ input }) =>
+          registerUser({
+            full_name: String(input.values.full_name),
+            email: String(input.values.email),
+            password: String(input.values.password),
+          }),
+        ),
+      },
+      actions: {
+        onSuccess: () => {
+          showSuccess('Account created.', 'Your account has been created successfully.');
+          void navigate({ to: '/login' });
+        },
+        onFailure: ({ context }) => showError('Something went wrong.', errorMessage(context.error)),
+      },
+    }),
+  );
+  const form = { context: state.context, send };
+
+  return (
+    <AuthLayout onSubmit={() => send({ type: 'form.submit' })}>
+      <TextField
+        form={form}
+        name="full_name"
+        label="Full Name"
+        hideLabel
+        placeholder="Full Name"
+        autoComplete="name"
+        required
+      />
+      <TextField
+        form={form}
+        name="email"
+        label="Email"
+        hideLabel
+        type="email"
+        placeholder="Email"
+        autoComplete="email"
+        required
+      />
+      <PasswordField
+        form={form}
+        name="password"
+        label="Password"
+        hideLabel
+        placeholder="Password"
+        autoComplete="new-password"
+        required
+      />
+      <PasswordField
+        form={form}
+        name="confirm_password"
+        label="Repeat Password"
+        hideLabel
+        placeholder="Repeat Password"
+        autoComplete="new-password"
+        required
+      />
+      <PrimaryButton type="submit" loading={state.matches('submitting')}>
+        Sign Up
+      </PrimaryButton>
+      <Text textAlign="center">
+        Already have an account?{' '}
+        <Link asChild color="teal.fg">
+          <RouterLink to="/login">Log In</RouterLink>
+        </Link>
+      </Text>
+    </AuthLayout>
+  );
+}

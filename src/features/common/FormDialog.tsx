@@ -1,0 +1,106 @@
+import { Box, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, type ReactNode, type RefObject, useRef } from 'react';
+import type { ModalFormActor } from '../../machines/form';
+import { DangerButton, type FormBinding, PrimaryButton } from '../../ui/form';
+import { dialogRecipe } from '../../ui/recipes';
+
+interface FormDialogProps {
+  actor: ModalFormActor;
+  title: string;
+  submitLabel?: string;
+  cancelLabel?: string;
+  /** Destructive confirmation: red submit button and the alertdialog role. */
+  danger?: boolean;
+  /** Where focus returns on close when the opener is gone (e.g. a row's actions menu trigger). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
+  children: (form: FormBinding) => ReactNode;
+}
+
+/**
+ * A dialog rendered from a modal form machine: open while the machine is in `open`, closed by
+ * `modal.close` (Cancel, Escape, the close button), submitting on `form.submit`.
+ */
+export function FormDialog({
+  actor,
+  title,
+  submitLabel = 'Save',
+  cancelLabel = 'Cancel',
+  danger,
+  returnFocusRef,
+  children,
+}: FormDialogProps) {
+  const snapshot = useSelector(actor, (s) => s);
+  const open = snapshot.matches('open');
+  const submitting = snapshot.matches({ open: 'submitting' });
+  const canSubmit = snapshot.can({ type: 'form.submit' });
+  const form: FormBinding = { context: snapshot.context, send: actor.send };
+  const SubmitButton = danger ? DangerButton : PrimaryButton;
+  const formRef = useRef<HTMLFormElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'form.submit' });
+  };
+
+  return (
+    <Dialog.Root
+      recipe={dialogRecipe}
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) actor.send({ type: 'modal.close' });
+      }}
+      role={danger ? 'alertdialog' : 'dialog'}
+      // Focus goes to the first field, or to Cancel in a confirmation; back to the opener on close.
+      initialFocusEl={() =>
+        danger
+          ? cancelRef.current
+          : (formRef.current?.querySelector<HTMLElement>('input, select, textarea') ?? null)
+      }
+      finalFocusEl={returnFocusRef ? () => returnFocusRef.current : undefined}
+      // The actions menu hands focus back to its trigger as the dialog opens: not a reason to close.
+      onFocusOutside={(event) => event.preventDefault()}
+      size={{ base: 'xs', md: 'md' }}
+      placement="center"
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Box asChild display="contents">
+              <form ref={formRef} onSubmit={submit} noValidate>
+                <Dialog.Header>
+                  <Dialog.Title>{title}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Stack gap={4}>{children(form)}</Stack>
+                </Dialog.Body>
+                <Dialog.Footer gap={3}>
+                  <SubmitButton type="submit" loading={submitting} disabled={!canSubmit}>
+                    {submitLabel}
+                  </SubmitButton>
+                  <Button
+                    ref={cancelRef}
+                    variant="subtle"
+                    colorPalette="gray"
+                    disabled={submitting}
+                    onClick={() => actor.send({ type: 'modal.close' })}
+                  >
+                    {cancelLabel}
+                  </Button>
+                </Dialog.Footer>
+              </form>
+            </Box>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" disabled={submitting} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

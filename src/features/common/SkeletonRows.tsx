@@ -1,0 +1,19 @@
+import { Skeleton, Table } from '@chakra-ui/react';
+
+/** Four placeholder rows while a list loads. */
+export function SkeletonRows({ columns }: { columns: number }) {
+  return (
+    <>
+      {[0, 1, 2, 3].map((row) => (
+        <Table.Row key={row} data-testid="skeleton-row">
+          {Array.from({ length: columns }, (_, column) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder grid
+            <Table.Cell key={column}>
+              <Skeleton height="20px" />
+            </Table.Cell>
+          ))}
+        </Table.Row>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { Box, Container, Text } from '@chakra-ui/react';
+import { useCurrentUser } from '../layout/useCurrentUser';
+
+export function Dashboard() {
+  const user = useCurrentUser();
+  return (
+    <Container maxW="full" px={0}>
+      <Box pt={4}>
+        <Text as="h1" fontSize="2xl" fontWeight="bold">
+          Hi, {user?.full_name || user?.email} 👋🏼
+        </Text>
+        <Text>Welcome back, nice to see you again!</Text>
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,26 @@
+import type { RefObject } from 'react';
+import type { ModalFormActor } from '../../machines/form';
+import { TextField } from '../../ui/form';
+import { FormDialog } from '../common/FormDialog';
+
+/** Add Item and Edit Item: title (required) and description. */
+export function ItemFormDialog({
+  actor,
+  title,
+  returnFocusRef,
+}: {
+  actor: ModalFormActor;
+  title: string;
+  returnFocusRef?: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <FormDialog actor={actor} title={title} returnFocusRef={returnFocusRef}>
+      {(form) => (
+        <>
+          <TextField form={form} name="title" label="Title" placeholder="Title" required />
+          <TextField form={form} name="description" label="Description" placeholder="Description" />
+        </>
+      )}
+    </FormDialog>
+  );
+}

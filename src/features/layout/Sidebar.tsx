@@ -1,0 +1,112 @@
+import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LogOutIcon, MenuIcon } from '../../ui/icons';
+import { Logo } from '../../ui/Logo';
+import { drawerRecipe } from '../../ui/recipes';
+import { useSessionActor } from '../app/context';
+import { SidebarItems } from './SidebarItems';
+import { useCurrentUser } from './useCurrentUser';
+
+function LoggedInAs() {
+  const user = useCurrentUser();
+  if (!user?.email) return null;
+  return (
+    <Text fontSize="sm" p={2} color="fg.muted" lineClamp={2} overflowWrap="anywhere">
+      Logged in as: {user.email}
+    </Text>
+  );
+}
+
+/** The mobile drawer menu (below md). */
+export function MobileNav() {
+  const [open, setOpen] = useState(false);
+  const session = useSessionActor();
+  return (
+    <Drawer.Root
+      recipe={drawerRecipe}
+      placement="start"
+      open={open}
+      onOpenChange={(details) => setOpen(details.open)}
+    >
+      <Drawer.Trigger asChild>
+        <IconButton
+          variant="ghost"
+          aria-label="Open Menu"
+          display={{ base: 'flex', md: 'none' }}
+          position="absolute"
+          top={4}
+          left={4}
+          zIndex="sticky"
+        >
+          <MenuIcon />
+        </IconButton>
+      </Drawer.Trigger>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content maxW="280px">
+            <Drawer.Header>
+              <Drawer.Title>
+                <Logo />
+              </Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <Flex flexDir="column" justify="space-between" h="full">
+                <Box as="nav" aria-label="Main">
+                  <SidebarItems onNavigate={() => setOpen(false)} />
+                  <Flex
+                    as="button"
+                    onClick={() => session.send({ type: 'session.logout' })}
+                    px={4}
+                    py={2}
+                    gap={4}
+                    color="red.solid"
+                    fontWeight="bold"
+                    fontSize="sm"
+                    alignItems="center"
+                  >
+                    <LogOutIcon aria-hidden="true" />
+                    <Text as="span">Log out</Text>
+                  </Flex>
+                </Box>
+                <LoggedInAs />
+              </Flex>
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close menu" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
+
+/** The desktop sidebar (md and up). */
+export function Sidebar() {
+  return (
+    <Box
+      as="aside"
+      display={{ base: 'none', md: 'flex' }}
+      position="sticky"
+      top={0}
+      h="100vh"
+      p={3}
+      bg="bg.subtle"
+      borderRightWidth="1px"
+      flexShrink={0}
+    >
+      <Flex flexDir="column" justify="space-between" w="220px">
+        <Box>
+          <Box px={4} py={6}>
+            <Logo />
+          </Box>
+          <Box as="nav" aria-label="Main">
+            <SidebarItems />
+          </Box>
+        </Box>
+        <LoggedInAs />
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import { Box, Flex, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import type { ComponentType, SVGProps } from 'react';
+import { HomeIcon, ItemsIcon, SettingsIcon, UsersIcon } from '../../ui/icons';
+import { useCurrentUser } from './useCurrentUser';
+
+interface NavItem {
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  title: string;
+  path: '/' | '/items' | '/settings' | '/admin';
+}
+
+const items: NavItem[] = [
+  { icon: HomeIcon, title: 'Dashboard', path: '/' },
+  { icon: ItemsIcon, title: 'Items', path: '/items' },
+  { icon: SettingsIcon, title: 'User Settings', path: '/settings' },
+];
+const adminItem: NavItem = { icon: UsersIcon, title: 'Admin', path: '/admin' };
+
+/** Navigation: Dashboard, Items, User Settings, and Admin for superusers only. */
+export function SidebarItems({ onNavigate }: { onNavigate?: () => void }) {
+  const user = useCurrentUser();
+  const entries = user?.is_superuser ? [...items, adminItem] : items;
+  return (
+    <Box as="ul" listStyleType="none" m={0} p={0}>
+      {entries.map(({ icon: IconComponent, title, path }) => (
+        <Box as="li" key={title}>
+          <Link to={path} onClick={onNavigate} activeOptions={{ exact: path === '/' }}>
+            {({ isActive }) => (
+              <Flex
+                gap={4}
+                px={4}
+                py={2}
+                borderRadius="md"
+                alignItems="center"
+                fontSize="sm"
+                color={isActive ? 'teal.fg' : 'fg'}
+                bg={isActive ? 'teal.subtle' : undefined}
+                fontWeight={isActive ? 'bold' : 'normal'}
+                _hover={{ bg: 'bg.muted' }}
+              >
+                <IconComponent />
+                <Text as="span">{title}</Text>
+              </Flex>
+            )}
+          </Link>
+        </Box>
+      ))}
+    </Box>
+  );
+}

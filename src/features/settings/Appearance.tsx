@@ -1,0 +1,52 @@
+import { Badge, Box, Heading, RadioGroup, Stack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { type ColorMode, parseColorMode } from '../../machines/appearance';
+import { radioGroupRecipe } from '../../ui/recipes';
+import { useAppearanceActor } from '../app/context';
+
+const options: { value: ColorMode; label: string }[] = [
+  { value: 'light', label: 'Light Mode' },
+  { value: 'dark', label: 'Dark Mode' },
+  { value: 'system', label: 'System' },
+];
+
+/** Light (default), dark or the system's mode; the choice persists in localStorage. */
+export function Appearance() {
+  const appearance = useAppearanceActor();
+  const mode = useSelector(appearance, (snapshot) =>
+    snapshot.matches('dark') ? 'dark' : snapshot.matches('system') ? 'system' : 'light',
+  );
+  return (
+    <Box w={{ base: 'full', md: '50%' }} py={4}>
+      <Heading as="h2" size="sm" py={4} id="appearance-heading">
+        Appearance
+      </Heading>
+      <RadioGroup.Root
+        recipe={radioGroupRecipe}
+        value={mode}
+        colorPalette="teal"
+        aria-labelledby="appearance-heading"
+        onValueChange={(details) =>
+          appearance.send({ type: 'appearance.change', mode: parseColorMode(details.value) })
+        }
+      >
+        <Stack gap={3}>
+          {options.map((option) => (
+            <RadioGroup.Item key={option.value} value={option.value}>
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>
+                {option.label}
+                {option.value === 'light' && (
+                  <Badge ml={2} colorPalette="teal" variant="subtle">
+                    Default
+                  </Badge>
+                )}
+              </RadioGroup.ItemText>
+            </RadioGroup.Item>
+          ))}
+        </Stack>
+      </RadioGroup.Root>
+    </Box>
+  );
+}

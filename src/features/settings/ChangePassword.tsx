@@ -1,0 +1,72 @@
+import { Box, Heading, Stack } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { updatePasswordMe } from '../../api/services';
+import { changePasswordMachine } from '../../machines/flows';
+import { PasswordField, PrimaryButton } from '../../ui/form';
+import { showSuccess } from '../../ui/toaster';
+import { toastError } from '../app/errors';
+
+export function ChangePassword() {
+  const [state, send] = useMachine(
+    changePasswordMachine.provide({
+      actors: {
+        submit: fromPromise(({ input }) =>
+          updatePasswordMe({
+            current_password: String(input.values.current_password),
+            new_password: String(input.values.new_password),
+          }),
+        ),
+      },
+      actions: {
+        onSuccess: () => showSuccess('Success!', 'Password updated successfully.'),
+        onFailure: ({ context }) => toastError(context.error),
+      },
+    }),
+  );
+  const form = { context: state.context, send };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'form.submit' });
+  };
+
+  return (
+    <Box w={{ base: 'full', md: '50%' }} py={4}>
+      <Heading as="h2" size="sm" py={4}>
+        Change Password
+      </Heading>
+      <form onSubmit={submit} noValidate>
+        <Stack gap={4} maxW="sm">
+          <PasswordField
+            form={form}
+            name="current_password"
+            label="Current Password"
+            placeholder="Password"
+            autoComplete="current-password"
+            required
+          />
+          <PasswordField
+            form={form}
+            name="new_password"
+            label="Set Password"
+            placeholder="Password"
+            autoComplete="new-password"
+            required
+          />
+          <PasswordField
+            form={form}
+            name="confirm_password"
+            label="Confirm Password"
+            placeholder="Password"
+            autoComplete="new-password"
+            required
+          />
+          <PrimaryButton type="submit" alignSelf="flex-start" mt={2} loading={state.matches('submitting')}>
+            Save
+          </PrimaryButton>
+        </Stack>
+      </form>
+    </Box>
+  );
+}

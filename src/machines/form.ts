@@ -1,0 +1,333 @@
+import * as v from 'valibot';
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { FormSchema } from './schemas';
+
+/**
+ * Form flows. One setup (context, events, actions, guards, the `submit` actor) is shared by three
+ * shapes of flow:
+ * - page forms (signup, login, …): editing → validating → submitting → failed | succeeded
+ * - modal forms (Add Item, Delete …): closed → open.{editing, validating, submitting, failed} → succeeded → closed
+ * - toggle forms (the profile): viewing ↔ editing.{fields, validating, submitting, failed}
+ *
+ * While editing, the fields are `blocked` (Save disabled: unchanged, or a required condition unmet),
+ * `invalid` (Save shows the errors) or `valid` (Save submits), re-checked after every change. So the
+ * state value tells what Save does without holding any field text, and a graph traversal keyed on the
+ * state value alone reaches every state (`form.set` fills several fields at once, e.g. autofill).
+ * Side effects (`submit`, `onSuccess`, `onFailure`) are placeholders, injected with `machine.provide`.
+ */
+
+export type FieldValue = string | boolean;
+export type FormValues = Record<string, FieldValue>;
+export type FieldErrors = Record<string, string[]>;
+
+export interface SubmitInput {
+  values: FormValues;
+  /** The record a modal acts on (the item or user being edited or deleted), or null. */
+  target: unknown;
+}
+
+export interface FormContext {
+  initial: FormValues;
+  values: FormValues;
+  touched: Record<string, boolean>;
+  errors: FieldErrors;
+  submitted: boolean;
+  target: unknown;
+  /** The last failure of `submit`. */
+  error: unknown;
+  /** The last output of `submit`. */
+  output: unknown;
+}
+
+export type FormEvent =
+  | { type: 'form.change'; field: string; value: FieldValue }
+  | { type: 'form.set'; values: FormValues }
+  | { type: 'form.blur'; field: string }
+  | { type: 'form.submit' }
+  | { type: 'form.reset' }
+  | { type: 'modal.open'; values?: FormValues; target?: unknown }
+  | { type: 'modal.close' }
+  | { type: 'profile.edit'; values?: FormValues }
+  | { type: 'profile.cancel' };
+
+export interface FormOptions {
+  id: string;
+  schema: FormSchema;
+  defaults: FormValues;
+  /** Save stays disabled (and form.submit is ignored) until a value differs from the initial one. */
+  requireDirty?: boolean;
+  /** Further condition for submitting, e.g. 'an e-mail is present'. */
+  canSubmit?: (values: FormValues) => boolean;
+  /** Page forms: clear the fields after success. */
+  resetOnSuccess?: boolean;
+}
+
+/** All messages per field for the current values (valibot collects every issue). */
+export function collectErrors(schema: FormSchema, values: FormValues): FieldErrors {
+  const result = v.safeParse(schema, values, { abortEarly: false, abortPipeEarly: false });
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue) ?? '_form';
+    errors[key] = [...(errors[key] ?? []), issue.message];
+  }
+  return errors;
+}
+
+export function isDirty(context: Pick<FormContext, 'initial' | 'values'>): boolean {
+  return Object.keys(context.values).some((key) => context.values[key] !== context.initial[key]);
+}
+
+/** Errors shown to the user: those of fields blurred since opening, or all after a submit. */
+export function visibleErrors(context: FormContext): FieldErrors {
+  if (context.submitted) return context.errors;
+  const shown: FieldErrors = {};
+  for (const [field, messages] of Object.entries(context.errors)) {
+    if (context.touched[field]) shown[field] = messages;
+  }
+  return shown;
+}
+
+/** The first message of a field, as the form shows it, or undefined. */
+export function fieldError(context: FormContext, field: string): string | undefined {
+  return visibleErrors(context)[field]?.[0];
+}
+
+function fresh(values: FormValues, target: unknown = null): FormContext {
+  return {
+    initial: values,
+    values,
+    touched: {},
+    errors: {},
+    submitted: false,
+    target,
+    error: null,
+    output: undefined,
+  };
+}
+
+function formSetup(options: FormOptions) {
+  const { schema, defaults } = options;
+  return setup({
+    types: {
+      context: {} as FormContext,
+      events: {} as FormEvent,
+    },
+    actors: {
+      submit: fromPromise<unknown, SubmitInput>(async () => {
+        throw new Error(`${options.id}: the submit actor was not provided`);
+      }),
+    },
+    actions: {
+      change: assign(({ context, event }) => {
+        if (event.type !== 'form.change') return {};
+        const values = { ...context.values, [event.field]: event.value };
+        return { values, errors: collectErrors(schema, values) };
+      }),
+      setValues: assign(({ context, event }) => {
+        if (event.type !== 'form.set') return {};
+        const values = { ...context.values, ...event.values };
+        return { values, errors: collectErrors(schema, values) };
+      }),
+      touch: assign(({ context, event }) => {
+        if (event.type !== 'form.blur') return {};
+        return {
+          touched: { ...context.touched, [event.field]: true },
+          errors: collectErrors(schema, context.values),
+        };
+      }),
+      markSubmitted: assign(({ context }) => ({
+        submitted: true,
+        errors: collectErrors(schema, context.values),
+      })),
+      reset: assign(({ context }) => fresh(context.initial, context.target)),
+      clear: assign(({ context }) => fresh(defaults, context.target)),
+      open: assign(({ event }) => {
+        if (event.type !== 'modal.open' && event.type !== 'profile.edit') return {};
+        const target = event.type === 'modal.open' ? (event.target ?? null) : null;
+        return fresh({ ...defaults, ...event.values }, target);
+      }),
+      setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
+      setOutput: assign({ output: ({ event }) => (event as { output?: unknown }).output }),
+      commit: assign(({ context }) => ({ initial: context.values, submitted: false, touched: {} })),
+      onSuccess: () => {},
+      onFailure: () => {},
+    },
+    guards: {
+      isValid: ({ context }) => Object.keys(collectErrors(schema, context.values)).length === 0,
+      canSubmit: ({ context }) =>
+        (!options.requireDirty || isDirty(context)) && (options.canSubmit?.(context.values) ?? true),
+      isBlocked: ({ context }) =>
+        !((!options.requireDirty || isDirty(context)) && (options.canSubmit?.(context.values) ?? true)),
+    },
+  });
+}
+
+/**
+ * The fields while being edited: checked after every change into blocked | invalid | valid.
+ * `validating` is the id-path of the state that form.submit goes to.
+ */
+function fieldStates(validating: string) {
+  return {
+    initial: 'checking',
+    on: {
+      'form.change': { target: '.checking', actions: 'change' },
+      'form.set': { target: '.checking', actions: 'setValues' },
+      'form.blur': { actions: 'touch' },
+      'form.reset': { target: '.checking', actions: 'reset' },
+    },
+    states: {
+      checking: {
+        always: [
+          { guard: 'isBlocked', target: 'blocked' },
+          { guard: 'isValid', target: 'valid' },
+          { target: 'invalid' },
+        ],
+      },
+      blocked: {},
+      invalid: { on: { 'form.submit': { target: validating, actions: 'markSubmitted' } } },
+      valid: { on: { 'form.submit': { target: validating, actions: 'markSubmitted' } } },
+    },
+  } as const;
+}
+
+/** After a failed submit: any edit goes back to the fields; Save may be pressed again. */
+function failedHandlers(fields: string, validating: string) {
+  return {
+    'form.change': { target: `${fields}.checking`, actions: 'change' },
+    'form.set': { target: `${fields}.checking`, actions: 'setValues' },
+    'form.blur': { actions: 'touch' },
+    'form.reset': { target: `${fields}.checking`, actions: 'reset' },
+    'form.submit': { guard: 'canSubmit', target: validating, actions: 'markSubmitted' },
+  } as const;
+}
+
+function submitInvoke(onDoneTarget: string, onErrorTarget: string) {
+  return {
+    id: 'submit',
+    src: 'submit',
+    input: ({ context }: { context: FormContext }): SubmitInput => ({
+      values: context.values,
+      target: context.target,
+    }),
+    onDone: { target: onDoneTarget, actions: 'setOutput' },
+    onError: { target: onErrorTarget, actions: 'setError' },
+  } as const;
+}
+
+/** A form that is the page itself (signup, login, recover and reset password, change password). */
+export function createPageFormMachine(options: FormOptions) {
+  return formSetup(options).createMachine({
+    id: options.id,
+    context: () => fresh(options.defaults),
+    initial: 'editing',
+    states: {
+      editing: fieldStates(`#${options.id}.validating`),
+      validating: {
+        always: [{ guard: 'isValid', target: 'submitting' }, { target: 'editing' }],
+      },
+      submitting: {
+        invoke: submitInvoke('succeeded', 'failed'),
+      },
+      failed: {
+        entry: 'onFailure',
+        on: failedHandlers(`#${options.id}.editing`, `#${options.id}.validating`),
+      },
+      succeeded: {
+        entry: options.resetOnSuccess ? ['clear', 'onSuccess'] : ['onSuccess'],
+        on: failedHandlers(`#${options.id}.editing`, `#${options.id}.validating`),
+      },
+    },
+  });
+}
+
+/** A form in a dialog (Add/Edit Item, Add/Edit User, Change Password, Delete confirmations). */
+export function createModalFormMachine(options: FormOptions) {
+  return formSetup(options).createMachine({
+    id: options.id,
+    context: () => fresh(options.defaults),
+    initial: 'closed',
+    states: {
+      closed: {
+        on: { 'modal.open': { target: 'open', actions: 'open' } },
+      },
+      open: {
+        initial: 'editing',
+        states: {
+          editing: {
+            ...fieldStates(`#${options.id}.open.validating`),
+            on: {
+              ...fieldStates('').on,
+              'modal.close': { target: `#${options.id}.closed`, actions: 'clear' },
+            },
+          },
+          validating: {
+            always: [{ guard: 'isValid', target: 'submitting' }, { target: 'editing' }],
+          },
+          submitting: {
+            invoke: submitInvoke(`#${options.id}.succeeded`, 'failed'),
+          },
+          failed: {
+            entry: 'onFailure',
+            on: {
+              ...failedHandlers(`#${options.id}.open.editing`, `#${options.id}.open.validating`),
+              'modal.close': { target: `#${options.id}.closed`, actions: 'clear' },
+            },
+          },
+        },
+      },
+      succeeded: {
+        entry: 'onSuccess',
+        always: { target: 'closed', actions: 'clear' },
+      },
+    },
+  });
+}
+
+/** A form shown read-only until edited (the profile). Cancel resets it and returns to viewing. */
+export function createToggleFormMachine(options: FormOptions) {
+  return formSetup(options).createMachine({
+    id: options.id,
+    context: () => fresh(options.defaults),
+    initial: 'viewing',
+    states: {
+      viewing: {
+        on: { 'profile.edit': { target: 'editing', actions: 'open' } },
+      },
+      editing: {
+        initial: 'fields',
+        on: {
+          'profile.cancel': { target: 'viewing', actions: 'reset' },
+        },
+        states: {
+          fields: fieldStates(`#${options.id}.editing.validating`),
+          validating: {
+            always: [{ guard: 'isValid', target: 'submitting' }, { target: 'fields' }],
+          },
+          submitting: {
+            on: { 'profile.cancel': {} },
+            invoke: submitInvoke(`#${options.id}.succeeded`, 'failed'),
+          },
+          failed: {
+            entry: 'onFailure',
+            on: failedHandlers(`#${options.id}.editing.fields`, `#${options.id}.editing.validating`),
+          },
+        },
+      },
+      succeeded: {
+        entry: ['commit', 'onSuccess'],
+        always: { target: 'viewing' },
+      },
+    },
+  });
+}
+
+export type PageFormMachine = ReturnType<typeof createPageFormMachine>;
+export type ModalFormMachine = ReturnType<typeof createModalFormMachine>;
+export type ToggleFormMachine = ReturnType<typeof createToggleFormMachine>;
+export type ModalFormActor = ActorRefFrom<ModalFormMachine>;
+export type ModalFormSnapshot = SnapshotFrom<ModalFormMachine>;
+export type AnyFormSnapshot =
+  | SnapshotFrom<PageFormMachine>
+  | SnapshotFrom<ModalFormMachine>
+  | SnapshotFrom<ToggleFormMachine>;

@@ -1,0 +1,113 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/**
+ * The session: signed out, or signed in (loading the current user, ready, or failed to load).
+ * Storage, the current-user fetch, cache clearing and navigation are injected with `provide`.
+ * A refused token (401/403 from any call, reported as `session.expired`) ends the session cleanly.
+ */
+
+export interface SessionContext {
+  token: string;
+  /** The last error while loading the current user. */
+  error: unknown;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; token: string }
+  | { type: 'session.logout' }
+  | { type: 'session.expired' }
+  | { type: 'session.retry' };
+
+export function isAuthFailure(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 401 || status === 403;
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as { token?: string } | undefined,
+  },
+  actors: {
+    /** Injected: load (and cache) the current user. */
+    loadCurrentUser: fromPromise<unknown, void>(async () => {
+      throw new Error('session: loadCurrentUser was not provided');
+    }),
+  },
+  actions: {
+    setToken: assign({ token: ({ event }) => (event.type === 'session.login' ? event.token : '') }),
+    forgetToken: assign({ token: '', error: null }),
+    setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
+    /** Injected: write the token to localStorage. */
+    storeToken: (_, _params: { token: string }) => {},
+    /** Injected: remove the token from localStorage. */
+    removeToken: () => {},
+    /** Injected: drop cached server data (the current user and lists). */
+    clearCache: () => {},
+    /** Injected: go to /login. */
+    goToLogin: () => {},
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== '',
+    isAuthFailure: ({ event }) => isAuthFailure((event as { error?: unknown }).error),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ token: input?.token ?? '', error: null }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'hasToken', target: 'signedIn' }, { target: 'signedOut' }],
+    },
+    signedOut: {
+      on: {
+        'session.login': {
+          target: 'signedIn',
+          actions: ['setToken', { type: 'storeToken', params: ({ event }) => ({ token: event.token }) }],
+        },
+      },
+    },
+    signedIn: {
+      initial: 'loading',
+      on: {
+        'session.login': {
+          target: 'signedIn',
+          reenter: true,
+          actions: ['setToken', { type: 'storeToken', params: ({ event }) => ({ token: event.token }) }],
+        },
+        'session.logout': {
+          target: 'signedOut',
+          actions: ['forgetToken', 'removeToken', 'clearCache', 'goToLogin'],
+        },
+        'session.expired': {
+          target: 'signedOut',
+          actions: ['forgetToken', 'removeToken', 'clearCache', 'goToLogin'],
+        },
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadCurrentUser',
+            src: 'loadCurrentUser',
+            onDone: { target: 'ready' },
+            onError: [
+              {
+                guard: 'isAuthFailure',
+                target: '#session.signedOut',
+                actions: ['forgetToken', 'removeToken', 'clearCache', 'goToLogin'],
+              },
+              { target: 'failed', actions: 'setError' },
+            ],
+          },
+        },
+        ready: {},
+        failed: {
+          on: { 'session.retry': { target: 'loading' } },
+        },
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Dashboard } from '../../features/dashboard/Dashboard';
+
+export const Route = createFileRoute('/_layout/')({
+  component: Dashboard,
+});

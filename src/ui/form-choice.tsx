@@ -1,0 +1,63 @@
+import { Checkbox, Field, NativeSelect } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { type FormBinding, useFieldProps } from './form';
+import { checkboxRecipe, nativeSelectRecipe } from './recipes';
+
+interface CheckboxFieldProps {
+  form: FormBinding;
+  name: string;
+  label: ReactNode;
+}
+
+export function CheckboxField({ form, name, label }: CheckboxFieldProps) {
+  const checked = form.context.values[name] === true;
+  return (
+    <Checkbox.Root
+      recipe={checkboxRecipe}
+      name={name}
+      checked={checked}
+      colorPalette="teal"
+      onCheckedChange={(details) =>
+        form.send({ type: 'form.change', field: name, value: details.checked === true })
+      }
+    >
+      <Checkbox.HiddenInput onBlur={() => form.send({ type: 'form.blur', field: name })} />
+      <Checkbox.Control />
+      <Checkbox.Label>{label}</Checkbox.Label>
+    </Checkbox.Root>
+  );
+}
+
+interface SelectFieldProps {
+  form: FormBinding;
+  name: string;
+  label: ReactNode;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  placeholder?: string;
+}
+
+export function SelectField({ form, name, label, options, placeholder }: SelectFieldProps) {
+  const field = useFieldProps(form, name);
+  return (
+    <Field.Root invalid={field.invalid}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root recipe={nativeSelectRecipe}>
+        <NativeSelect.Field
+          name={name}
+          value={field.value}
+          onChange={(event) => field.change(event.currentTarget.value)}
+          onBlur={field.blur}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {field.error && <Field.ErrorText>{field.error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}

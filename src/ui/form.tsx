@@ -1,0 +1,138 @@
+import {
+  Button,
+  type ButtonProps,
+  Field,
+  IconButton,
+  Input,
+  InputGroup,
+  type InputProps,
+} from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
+import { type FieldValue, type FormContext, type FormEvent, fieldError } from '../machines/form';
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed && <path d="M3 3l18 18" />}
+    </svg>
+  );
+}
+
+/** What a field needs of a form machine: its context and a way to send it events. */
+export interface FormBinding {
+  context: FormContext;
+  send: (event: FormEvent) => void;
+}
+
+export function useFieldProps(form: FormBinding, name: string) {
+  const raw = form.context.values[name];
+  return {
+    value: typeof raw === 'string' ? raw : '',
+    error: fieldError(form.context, name),
+    invalid: fieldError(form.context, name) !== undefined,
+    change: (value: FieldValue) => form.send({ type: 'form.change', field: name, value }),
+    blur: () => form.send({ type: 'form.blur', field: name }),
+  };
+}
+
+interface TextFieldProps extends Omit<InputProps, 'form' | 'name' | 'value' | 'onChange' | 'onBlur'> {
+  form: FormBinding;
+  name: string;
+  label: ReactNode;
+  /** Hide the label visually (it stays for screen readers). */
+  hideLabel?: boolean;
+  helper?: ReactNode;
+}
+
+export function TextField({ form, name, label, hideLabel, helper, required, ...input }: TextFieldProps) {
+  const field = useFieldProps(form, name);
+  return (
+    <Field.Root invalid={field.invalid} required={required}>
+      <Field.Label srOnly={hideLabel}>
+        {label}
+        {required && !hideLabel && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Input
+        name={name}
+        value={field.value}
+        onChange={(event) => field.change(event.target.value)}
+        onBlur={field.blur}
+        {...input}
+      />
+      {helper && <Field.HelperText>{helper}</Field.HelperText>}
+      {field.error && <Field.ErrorText>{field.error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+interface PasswordFieldProps extends Omit<TextFieldProps, 'type'> {
+  /** An error to show below the field besides the validation error (e.g. a failed login). */
+  extraError?: string | null;
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({
+  form,
+  name,
+  label,
+  hideLabel,
+  required,
+  extraError,
+  ...input
+}: PasswordFieldProps) {
+  const field = useFieldProps(form, name);
+  const [visible, setVisible] = useState(false);
+  const error = field.error ?? extraError ?? undefined;
+  return (
+    <Field.Root invalid={error !== undefined} required={required}>
+      <Field.Label srOnly={hideLabel}>
+        {label}
+        {required && !hideLabel && <Field.RequiredIndicator />}
+      </Field.Label>
+      <InputGroup
+        endElement={
+          <IconButton
+            variant="ghost"
+            size="xs"
+            me="-2"
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-pressed={visible}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            <EyeIcon crossed={visible} />
+          </IconButton>
+        }
+      >
+        <Input
+          name={name}
+          type={visible ? 'text' : 'password'}
+          value={field.value}
+          onChange={(event) => field.change(event.target.value)}
+          onBlur={field.blur}
+          {...input}
+        />
+      </InputGroup>
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** The teal primary button. */
+export function PrimaryButton(props: ButtonProps) {
+  return <Button variant="solid" colorPalette="teal" {...props} />;
+}
+
+/** The red danger button. */
+export function DangerButton(props: ButtonProps) {
+  return <Button variant="solid" colorPalette="red" {...props} />;
+}

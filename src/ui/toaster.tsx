@@ -1,0 +1,50 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+/**
+ * Toasts appear bottom-right and can be closed (spec §8). The toast machinery loads with the first
+ * toast, so screens that never show one (e.g. /login until a failure) do not download it.
+ */
+
+type ToastType = 'success' | 'error';
+
+let requested = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function show(type: ToastType, title: string, description?: string): void {
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+  void import('./toaster-view').then(({ toaster }) => {
+    toaster.create({ type, title, description, closable: true });
+  });
+}
+
+export function showSuccess(title: string, description?: string): void {
+  show('success', title, description);
+}
+
+export function showError(title: string, description?: string): void {
+  show('error', title, description);
+}
+
+const ToasterView = lazy(() => import('./toaster-view').then((module) => ({ default: module.ToasterView })));
+
+export function Toaster() {
+  const active = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
+  if (!active) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  );
+}

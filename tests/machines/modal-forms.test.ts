@@ -1,0 +1,248 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { editUserPayload, editUserValues } from '../../src/features/admin/payload';
+import {
+  accountDeletionMachine,
+  addItemMachine,
+  addUserMachine,
+  changeUserPasswordMachine,
+  deleteItemMachine,
+  editItemMachine,
+  editUserMachine,
+  profileMachine,
+} from '../../src/machines/flows';
+import { fieldError } from '../../src/machines/form';
+import { controllableSubmit, flush } from './helpers';
+
+const item = { id: 'item-1', title: 'Old', description: null };
+
+describe('modal lifecycle (Add Item)', () => {
+  it('is closed until opened, and Save waits for a change', () => {
+    const actor = createActor(addItemMachine).start();
+    expect(actor.getSnapshot().value).toBe('closed');
+    actor.send({ type: 'modal.open' });
+    expect(actor.getSnapshot().value).toEqual({ open: { editing: 'blocked' } });
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toEqual({ open: { editing: 'blocked' } });
+    actor.send({ type: 'form.change', field: 'description', value: 'x' });
+    expect(actor.getSnapshot().value).toEqual({ open: { editing: 'invalid' } });
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true);
+    actor.send({ type: 'form.change', field: 'title', value: 'A title' });
+    expect(actor.getSnapshot().value).toEqual({ open: { editing: 'valid' } });
+    actor.send({ type: 'form.change', field: 'title', value: '' });
+    actor.send({ type: 'form.change', field: 'description', value: '' });
+    expect(actor.getSnapshot().value).toEqual({ open: { editing: 'blocked' } });
+  });
+
+  it('keeps the dialog open when invalid ("Title is required.")', () => {
+    const actor = createActor(addItemMachine).start();
+    actor.send({ type: 'modal.open' });
+    actor.send({ type: 'form.change', field: 'description', value: 'only a description' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toEqual({ open: { editing: 'invalid' } });
+    expect(fieldError(actor.getSnapshot().context, 'title')).toBe('Title is required.');
+  });
+
+  it('submits, closes on success with the success action, and clears the fields', async () => {
+    const submit = controllableSubmit();
+    const onSuccess = vi.fn();
+    const actor = createActor(
+      addItemMachine.provide({ actors: { submit: submit.logic }, actions: { onSuccess } }),
+    ).start();
+    actor.send({ type: 'modal.open' });
+    actor.send({ type: 'form.change', field: 'title', value: 'New item' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toEqual({ open: 'submitting' });
+    expect(submit.calls[0]).toEqual({ values: { title: 'New item', description: '' }, target: null });
+    actor.send({ type: 'modal.close' });
+    expect(actor.getSnapshot().value).toEqual({ open: 'submitting' });
+    submit.resolve({ id: 'new' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.values).toEqual({ title: '', description: '' });
+  });
+
+  it('stays open on failure, then can be closed', async () => {
+    const submit = controllableSubmit();
+    const onFailure = vi.fn();
+    const actor = createActor(
+      addItemMachine.provide({ actors: { submit: submit.logic }, actions: { onFailure } }),
+    ).start();
+    actor.send({ type: 'modal.open' });
+    actor.send({ type: 'form.change', field: 'title', value: 'New item' });
+    actor.send({ type: 'form.submit' });
+    submit.reject(new Error('boom'));
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ open: 'failed' });
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'modal.close' });
+    expect(actor.getSnapshot().value).toBe('closed');
+  });
+});
+
+describe('Edit Item / delete / change password modals', () => {
+  it('opens with the record and its values, and submits with the target', async () => {
+    const submit = controllableSubmit();
+    const actor = createActor(editItemMachine.provide({ actors: { submit: submit.logic } })).start();
+    actor.send({ type: 'modal.open', values: { title: 'Old', description: '' }, target: item });
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
+    actor.send({ type: 'form.change', field: 'title', value: '' });
+    actor.send({ type: 'form.blur', field: 'title' });
+    expect(fieldError(actor.getSnapshot().context, 'title')).toBe('Title is required');
+    actor.send({ type: 'form.change', field: 'title', value: 'New' });
+    actor.send({ type: 'form.submit' });
+    expect(submit.calls[0]?.target).toBe(item);
+    expect(submit.calls[0]?.values.title).toBe('New');
+  });
+
+  it('delete confirmation submits at once and closes', async () => {
+    const submit = controllableSubmit();
+    const onSuccess = vi.fn();
+    const actor = createActor(
+      deleteItemMachine.provide({ actors: { submit: submit.logic }, actions: { onSuccess } }),
+    ).start();
+    actor.send({ type: 'modal.open', target: item });
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true);
+    actor.send({ type: 'form.submit' });
+    expect(submit.calls[0]?.target).toBe(item);
+    submit.resolve({ message: 'deleted' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('account deletion reports failure and stays open', async () => {
+    const submit = controllableSubmit();
+    const onFailure = vi.fn();
+    const actor = createActor(
+      accountDeletionMachine.provide({ actors: { submit: submit.logic }, actions: { onFailure } }),
+    ).start();
+    actor.send({ type: 'modal.open' });
+    actor.send({ type: 'form.submit' });
+    submit.reject({ status: 403 });
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ open: 'failed' });
+    expect(onFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('change password (admin) needs 8 characters and a matching confirmation', () => {
+    const actor = createActor(changeUserPasswordMachine).start();
+    actor.send({ type: 'modal.open', target: item });
+    actor.send({ type: 'form.change', field: 'password', value: 'short' });
+    actor.send({ type: 'form.submit' });
+    const { context } = actor.getSnapshot();
+    expect(fieldError(context, 'password')).toBe('Password must be at least 8 characters');
+    expect(fieldError(context, 'confirm_password')).toBe('Please confirm your password');
+  });
+});
+
+describe('admin user forms', () => {
+  it('Add User defaults is_superuser and is_active to false', () => {
+    const actor = createActor(addUserMachine).start();
+    actor.send({ type: 'modal.open' });
+    expect(actor.getSnapshot().context.values.is_superuser).toBe(false);
+    expect(actor.getSnapshot().context.values.is_active).toBe(false);
+  });
+
+  it('Add User checks the e-mail pattern without showing its message', () => {
+    const actor = createActor(addUserMachine).start();
+    actor.send({ type: 'modal.open' });
+    actor.send({ type: 'form.change', field: 'email', value: 'nope' });
+    actor.send({ type: 'form.blur', field: 'email' });
+    expect(actor.getSnapshot().context.errors.email).toEqual(['']);
+    actor.send({ type: 'form.change', field: 'email', value: '' });
+    expect(fieldError(actor.getSnapshot().context, 'email')).toBe('Email is required');
+  });
+
+  const user = {
+    id: 'u1',
+    email: 'u@example.com',
+    full_name: null,
+    is_active: true,
+    is_superuser: false,
+    created_at: '2026-01-01T00:00:00Z',
+    subscription_type: 'Plan1' as const,
+    is_email_confirmed: false,
+    gender: 'Female' as const,
+    birth_date: '2000-02-03',
+  };
+
+  it('Edit User accepts an empty password but not a short one', () => {
+    const actor = createActor(editUserMachine).start();
+    actor.send({ type: 'modal.open', values: editUserValues(user), target: user });
+    actor.send({ type: 'form.change', field: 'is_email_confirmed', value: true });
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true);
+    actor.send({ type: 'form.change', field: 'password', value: 'abc' });
+    actor.send({ type: 'form.blur', field: 'password' });
+    expect(fieldError(actor.getSnapshot().context, 'password')).toBe(
+      'Password must be at least 8 characters',
+    );
+  });
+
+  it('Edit User payload drops an empty password and nulls empty profile fields', () => {
+    const values = { ...editUserValues(user), major: '', phone: '' };
+    const body = editUserPayload(values);
+    expect(body).not.toHaveProperty('password');
+    expect(body).toMatchObject({
+      email: 'u@example.com',
+      major: null,
+      phone: null,
+      gender: 'Female',
+      birth_date: '2000-02-03',
+      subscription_type: 'Plan1',
+      is_email_confirmed: false,
+    });
+    expect(editUserPayload({ ...values, password: 'new-password' }).password).toBe('new-password');
+  });
+});
+
+describe('profile machine (view/edit)', () => {
+  const values = { full_name: 'Alice', email: 'alice@example.com' };
+
+  it('toggles into edit mode with the current values; Save needs a change and an e-mail', () => {
+    const actor = createActor(profileMachine).start();
+    expect(actor.getSnapshot().value).toBe('viewing');
+    actor.send({ type: 'profile.edit', values });
+    expect(actor.getSnapshot().value).toEqual({ editing: { fields: 'blocked' } });
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
+    actor.send({ type: 'form.change', field: 'full_name', value: 'Alicia' });
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true);
+    actor.send({ type: 'form.change', field: 'email', value: '' });
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
+  });
+
+  it('Cancel resets the form and returns to viewing', () => {
+    const actor = createActor(profileMachine).start();
+    actor.send({ type: 'profile.edit', values });
+    actor.send({ type: 'form.change', field: 'full_name', value: 'Changed' });
+    actor.send({ type: 'profile.cancel' });
+    expect(actor.getSnapshot().value).toBe('viewing');
+    expect(actor.getSnapshot().context.values).toEqual(values);
+  });
+
+  it('saves, then shows the saved values in view mode', async () => {
+    const submit = controllableSubmit();
+    const onSuccess = vi.fn();
+    const actor = createActor(
+      profileMachine.provide({ actors: { submit: submit.logic }, actions: { onSuccess } }),
+    ).start();
+    actor.send({ type: 'profile.edit', values });
+    actor.send({ type: 'form.change', field: 'full_name', value: 'x'.repeat(31) });
+    actor.send({ type: 'form.submit' });
+    expect(fieldError(actor.getSnapshot().context, 'full_name')).toBe(
+      'Full Name must be at most 30 characters',
+    );
+    actor.send({ type: 'form.change', field: 'full_name', value: 'Alicia' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toEqual({ editing: 'submitting' });
+    actor.send({ type: 'profile.cancel' });
+    expect(actor.getSnapshot().value).toEqual({ editing: 'submitting' });
+    submit.resolve({});
+    await flush();
+    expect(actor.getSnapshot().value).toBe('viewing');
+    expect(actor.getSnapshot().context.initial.full_name).toBe('Alicia');
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,130 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { setApiBaseUrl } from '../../src/api/client';
+import { TOKEN_KEY } from '../../src/api/token';
+import { App, createApp } from '../../src/app';
+
+export interface Api {
+  url: string;
+  dataDir: string;
+  superuser: { email: string; password: string };
+  /** Logs in through the API and returns the access token. */
+  login(email: string, password: string): Promise<string>;
+  /** A JSON call to /api/v1 with an optional bearer token. */
+  call<T = unknown>(
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
+  /** E-mails the server wrote to its outbox, oldest first. */
+  outbox(): { to: string; html: string }[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real API server (tests/support/server.ts, in-memory database) on a random port and
+ * points the SPA's openapi-fetch client at it. No fetch is mocked.
+ */
+export async function startApi(): Promise<Api> {
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve('tests/ui/api-process.ts')],
+    { stdio: 'pipe', env: { ...process.env, NODE_ENV: 'test' } },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const first = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`API server exited (${code}): ${stderr}`)));
+  });
+  const info = JSON.parse(first) as {
+    port: number;
+    dataDir: string;
+    superuser: { email: string; password: string };
+  };
+  const url = `http://127.0.0.1:${info.port}/api/v1`;
+  setApiBaseUrl(url);
+
+  const api: Api = {
+    url,
+    dataDir: info.dataDir,
+    superuser: info.superuser,
+    async login(email, password) {
+      const response = await fetch(`${url}/login/access-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: email, password }).toString(),
+      });
+      const body = (await response.json()) as { access_token: string };
+      if (!response.ok) throw new Error(`login failed: ${response.status}`);
+      return body.access_token;
+    },
+    async call(method, route, token, body) {
+      const headers: Record<string, string> = {};
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`${url}${route}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    outbox() {
+      const folder = path.join(info.dataDir, 'outbox');
+      let files: string[] = [];
+      try {
+        files = readdirSync(folder).sort();
+      } catch {
+        return [];
+      }
+      return files.map((file) => {
+        const text = readFileSync(path.join(folder, file), 'utf8');
+        return { to: /To: (.*)/.exec(text)?.[1]?.trim() ?? '', html: text };
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.stdin.end();
+      }),
+  };
+  return api;
+}
+
+/** Renders the whole SPA at `path`, signed in with `token` when given. */
+export function renderApp(path: string, token?: string) {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  const app = createApp({ history: createMemoryHistory({ initialEntries: [path] }) });
+  const view = render(<App app={app} />);
+  return { app, ...view };
+}
+
+type User = ReturnType<typeof import('@testing-library/user-event').default.setup>;
+
+/** Opens a menu by its trigger and picks an entry with the keyboard (arrow keys, Enter). */
+export async function chooseMenuItem(user: User, trigger: HTMLElement, entry: string): Promise<void> {
+  await user.click(trigger);
+  for (let step = 0; step < 6; step++) {
+    await user.keyboard('{ArrowDown}');
+    const highlighted = document.querySelector('[role="menuitem"][data-highlighted]');
+    if (highlighted?.textContent?.trim() === entry) {
+      await user.keyboard('{Enter}');
+      return;
+    }
+  }
+  throw new Error(`menu entry not found: ${entry}`);
+}

@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, chooseMenuItem, renderApp, startApi } from './harness';
+
+let api: Api;
+let token: string;
+
+beforeAll(async () => {
+  api = await startApi();
+  const email = `items-${Date.now()}@example.com`;
+  await api.call('POST', '/users/signup', undefined, {
+    email,
+    password: 'password-123',
+    full_name: 'Item Owner',
+  });
+  token = await api.login(email, 'password-123');
+  for (let i = 1; i <= 6; i++) {
+    await api.call('POST', '/items/', token, {
+      title: `Item ${i}`,
+      description: i === 6 ? null : `Description ${i}`,
+    });
+  }
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('/items', () => {
+  it('lists the first page of 5 with the spec columns, N/A and paging', async () => {
+    const user = userEvent.setup();
+    const { app } = renderApp('/items', token);
+    expect(
+      await screen.findByRole('heading', { name: 'Items Management' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    for (const name of ['ID', 'Title', 'Description', 'Actions']) {
+      expect(screen.getByRole('columnheader', { name })).toBeTruthy();
+    }
+    await screen.findByText('Item 6');
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(5);
+    expect(within(rows[0] as HTMLElement).getByText('N/A')).toBeTruthy();
+    expect(screen.getByText('Page 1')).toBeTruthy();
+    const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect(previous.disabled).toBe(true);
+    await waitFor(() => expect(next.disabled).toBe(false));
+    await user.click(next);
+    expect(await screen.findByText('Item 1')).toBeTruthy();
+    expect(screen.getByText('Page 2')).toBeTruthy();
+    expect(app.router.state.location.search).toEqual({ page: 2 });
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('an invalid page parameter falls back to page 1', async () => {
+    renderApp('/items?page=abc', token);
+    expect(await screen.findByText('Page 1', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Item 6')).toBeTruthy();
+  });
+
+  it('adds an item through the modal: Save waits for a change, then a toast and the refetched list', async () => {
+    const user = userEvent.setup();
+    renderApp('/items', token);
+    await user.click(await screen.findByRole('button', { name: 'Add Item' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Item' });
+    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    const title = within(dialog).getByLabelText(/Title/);
+    await user.type(within(dialog).getByLabelText('Description'), 'no title yet');
+    await user.click(save);
+    expect(await within(dialog).findByText('Title is required.')).toBeTruthy();
+    await user.type(title, 'Brand new item');
+    await user.click(save);
+    expect(await screen.findByText('Item created successfully.')).toBeTruthy();
+    expect(screen.getByText('Success!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Item' })).toBeNull());
+    expect(await screen.findByText('Brand new item')).toBeTruthy();
+  });
+
+  it('edits and deletes an item from its actions menu', async () => {
+    const user = userEvent.setup();
+    renderApp('/items', token);
+    await chooseMenuItem(
+      user,
+      await screen.findByRole('button', { name: 'Actions for Item 5' }, { timeout: 10_000 }),
+      'Edit Item',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Item' });
+    const title = within(dialog).getByLabelText(/Title/) as HTMLInputElement;
+    expect(title.value).toBe('Item 5');
+    expect((within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(title);
+    await user.type(title, 'Item 5 renamed');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Item updated successfully.')).toBeTruthy();
+    expect(await screen.findByText('Item 5 renamed')).toBeTruthy();
+
+    const trigger = screen.getByRole('button', { name: 'Actions for Item 5 renamed' });
+    await chooseMenuItem(user, trigger, 'Delete Item');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Item' });
+    expect(within(confirm).getByText('Are you sure? You will not be able to undo this action.')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('The item was deleted successfully.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Item 5 renamed')).toBeNull());
+  });
+
+  it("'Change Password Item' opens the user password form titled 'Edit User'", async () => {
+    const user = userEvent.setup();
+    renderApp('/items', token);
+    const trigger = await screen.findByRole('button', { name: 'Actions for Item 4' }, { timeout: 10_000 });
+    await chooseMenuItem(user, trigger, 'Change Password Item');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(within(dialog).getByLabelText(/Set Password/)).toBeTruthy();
+    expect(within(dialog).getByLabelText(/Confirm Password/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit User' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+  });
+});

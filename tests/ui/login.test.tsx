@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, renderApp, startApi } from './harness';
+
+let api: Api;
+
+beforeAll(async () => {
+  api = await startApi();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('/login', () => {
+  it('shows the form with its texts', async () => {
+    renderApp('/login');
+    expect(await screen.findByPlaceholderText('Email')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Password')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/recover-password',
+    );
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it('validates on blur and on submit', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    const email = await screen.findByLabelText('Email');
+    await user.type(email, 'not-an-email');
+    await user.tab();
+    expect(await screen.findByText('Invalid email address')).toBeTruthy();
+    await user.clear(email);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+  });
+
+  it('toggles the password visibility', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    const password = await screen.findByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password.getAttribute('type')).toBe('password');
+  });
+
+  it("shows the API's detail under the password field when login fails", async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), api.superuser.email);
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Incorrect email or password')).toBeTruthy();
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('logs in, stores the token and greets the user on /', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), api.superuser.email);
+    await user.type(screen.getByLabelText('Password'), api.superuser.password);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText(`Hi, ${api.superuser.email} 👋🏼`, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Welcome back, nice to see you again!')).toBeTruthy();
+    expect(localStorage.getItem('access_token')).toBeTruthy();
+  });
+
+  it('redirects to / when a token is stored', async () => {
+    const token = await api.login(api.superuser.email, api.superuser.password);
+    const { app } = renderApp('/login', token);
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText(`Hi, ${api.superuser.email} 👋🏼`, {}, { timeout: 10_000 })).toBeTruthy();
+  });
+});

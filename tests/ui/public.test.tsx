@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, renderApp, startApi } from './harness';
+
+let api: Api;
+
+beforeAll(async () => {
+  api = await startApi();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('public screens', () => {
+  it('signs up, then goes to /login with "Account created."', async () => {
+    const user = userEvent.setup();
+    const { app } = renderApp('/signup');
+    await user.type(await screen.findByLabelText('Full Name'), 'New Person');
+    await user.type(screen.getByLabelText('Email'), 'new.person@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password-123');
+    await user.type(screen.getByLabelText('Repeat Password'), 'password-999');
+    await user.tab();
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Repeat Password'));
+    await user.type(screen.getByLabelText('Repeat Password'), 'password-123');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Account created.')).toBeTruthy();
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
+    expect(await api.login('new.person@example.com', 'password-123')).toBeTruthy();
+  });
+
+  it('a duplicate signup shows "Something went wrong." with the detail', async () => {
+    const user = userEvent.setup();
+    renderApp('/signup');
+    await user.type(await screen.findByLabelText('Full Name'), 'Admin Again');
+    await user.type(screen.getByLabelText('Email'), api.superuser.email);
+    await user.type(screen.getByLabelText('Password'), 'password-123');
+    await user.type(screen.getByLabelText('Repeat Password'), 'password-123');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Something went wrong.')).toBeTruthy();
+    expect(await screen.findByText(/already exists/)).toBeTruthy();
+  });
+
+  it('recovers and resets a password with the e-mailed token', async () => {
+    const user = userEvent.setup();
+    await api.call('POST', '/users/signup', undefined, {
+      email: 'forgetful@example.com',
+      password: 'password-123',
+      full_name: 'Forgetful',
+    });
+    renderApp('/recover-password');
+    expect(await screen.findByRole('heading', { name: 'Password Recovery' })).toBeTruthy();
+    await user.type(screen.getByLabelText('Email'), 'forgetful@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Email sent.')).toBeTruthy();
+    expect(screen.getByText('We sent an email with a link to get back into your account.')).toBeTruthy();
+    const mail = await waitFor(
+      () => {
+        const found = api
+          .outbox()
+          .find((m) => m.to.includes('forgetful@example.com') && m.html.includes('reset-password?token='));
+        if (!found) throw new Error('no e-mail yet');
+        return found;
+      },
+      { timeout: 5_000 },
+    );
+    const token = /reset-password\?token=([\w.-]+)/.exec(mail.html)?.[1];
+    expect(token).toBeTruthy();
+
+    const { app } = renderApp(`/reset-password?token=${token}`);
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeTruthy();
+    await user.type(screen.getByLabelText(/Set Password/), 'brand-new-pass');
+    await user.type(screen.getByLabelText(/Confirm Password/), 'brand-new-pass');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
+    expect(await api.login('forgetful@example.com', 'brand-new-pass')).toBeTruthy();
+  });
+
+  it('a bad reset token shows an error toast', async () => {
+    const user = userEvent.setup();
+    renderApp('/reset-password?token=bogus');
+    await user.type(await screen.findByLabelText(/Set Password/), 'brand-new-pass');
+    await user.type(screen.getByLabelText(/Confirm Password/), 'brand-new-pass');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(await screen.findByText('Invalid token')).toBeTruthy();
+  });
+
+  it('an unknown path shows the 404 page', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByText('Oops!')).toBeTruthy();
+    expect(screen.getByText('Page not found.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go back' }).getAttribute('href')).toBe('/');
+  });
+
+  it('the signed-in layout sends visitors without a token to /login', async () => {
+    const { app } = renderApp('/items');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
+  });
+});
