@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { chakraThemeAlias } from './vite.config';
 
 const apiProject = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
   test: {
@@ -32,10 +33,23 @@ export default defineConfig({
         },
       },
       {
+        // Model-based tests: every path of every statechart, with measured transition coverage.
+        test: {
+          name: 'model',
+          include: ['tests/model/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // The SPA imports single Chakra theme modules through this alias (see vite.config.ts).
+        resolve: { alias: chakraThemeAlias },
         test: {
           name: 'ui',
           include: ['tests/ui/**/*.test.tsx'],
           environment: 'jsdom',
+          setupFiles: ['tests/ui/setup.ts'],
+          // Each file starts the real API server (tests/ui/api-process.ts); keep the files apart.
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

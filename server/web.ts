@@ -24,6 +24,11 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | fal
       },
     });
   }
+  // The SPA asks whether to show the statechart viewer (SERVE_STATECHARTS; on except in production).
+  app.get('/statecharts.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return { enabled: app.settings.serveStatecharts };
+  });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';

@@ -89,19 +89,22 @@ const config = defineConfig({
       radii: semanticRadii,
       colors: {
         ...semanticColors,
+        // The spec's colours (ui.main, ui.danger, ui.success) mark the brand, focus rings and status dots.
+        // Solid fills carry white text, which needs 4.5:1 (WCAG AA): #009688 gives 3.7:1, #E53E3E 4.0:1 and
+        // #48BB78 2.5:1, so fills use the next darker shade of each.
         teal: {
           ...semanticColors.teal,
-          solid: { value: { _light: '{colors.ui.main}', _dark: '{colors.ui.main}' } },
+          solid: { value: { _light: '#00796B', _dark: '#00796B' } },
           fg: { value: { _light: '#00796B', _dark: '{colors.teal.300}' } },
           focusRing: { value: { _light: '{colors.ui.main}', _dark: '{colors.teal.400}' } },
         },
         red: {
           ...semanticColors.red,
-          solid: { value: { _light: '{colors.ui.danger}', _dark: '{colors.ui.danger}' } },
+          solid: { value: { _light: '#C53030', _dark: '#C53030' } },
         },
         green: {
           ...semanticColors.green,
-          solid: { value: { _light: '{colors.ui.success}', _dark: '{colors.ui.success}' } },
+          solid: { value: { _light: '#276749', _dark: '#276749' } },
         },
       },
     },

@@ -15,6 +15,10 @@ test('normal users get no Admin entry', async ({ page }) => {
   await logIn(page, account);
   await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  // Typing the address sends them to the dashboard, still signed in.
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Welcome back, nice to see you again!')).toBeVisible();
 });
 
 test('admin: the You row, add user with defaults and validation', async ({ page }) => {
@@ -102,7 +106,7 @@ test('admin: delete a user, with the items warning', async ({ page }) => {
   const row = page.getByRole('row').filter({ hasText: account.email });
   await row.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('menuitem', { name: 'Delete User' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete User' });
+  const dialog = page.getByRole('alertdialog', { name: 'Delete User' });
   await expect(dialog.getByText('Are you sure? You will not be able to undo this action.')).toBeVisible();
   await expect(dialog.getByText(/All items associated with this user will also be/i)).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -116,7 +120,7 @@ test('phone width: the drawer menu navigates', async ({ page }) => {
   await logIn(page, account);
   await page.getByRole('button', { name: 'Open Menu' }).click();
   await page.getByRole('link', { name: 'Items' }).click();
-  await expect(page).toHaveURL(/\/items$/);
+  await expect(page).toHaveURL(/\/items(\?page=1)?$/);
   await expect(page.getByRole('heading', { name: 'Items Management' })).toBeVisible();
   await expectAccessible(page, '/items at 375 px');
 });

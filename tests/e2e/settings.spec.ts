@@ -86,7 +86,7 @@ test('delete account: confirmation, then signed out and unable to log in', async
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Danger zone' }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Confirmation Required' });
+  const dialog = page.getByRole('alertdialog', { name: 'Confirmation Required' });
   await expect(dialog.getByText(/permanently deleted/)).toBeVisible();
   await expectAccessible(page, 'Confirmation Required modal');
   await dialog.getByRole('button', { name: 'Confirm' }).click();

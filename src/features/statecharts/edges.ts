@@ -1,0 +1,241 @@
+import type { AnyEventObject, AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+
+/**
+ * The edges a machine DEFINES, read from its state nodes (never from generated paths), and the edges
+ * an executed macrostep TOOK, read from the transitions XState reports per microstep.
+ *
+ * An edge is one outcome of one event at one state node: for the candidate transitions
+ * [t0, t1, …, tn] of an event (or of `always`), XState takes the first whose guard passes. So edge i
+ * means "guards of t0…t(i-1) failed, ti's passed (or has none)"; when the last candidate is guarded,
+ * one more edge means "every guard failed": nothing is taken at this node (the event is ignored or
+ * handled by an ancestor). Every guard's ✓ and ✗ outcome is thus an edge of its own.
+ */
+
+export type EdgeKind = 'event' | 'always' | 'done' | 'error' | 'after';
+
+export interface GuardOutcome {
+  guard: string;
+  ok: boolean;
+}
+
+export interface DefinedEdge {
+  /** `<state> --<event> [guard ✓/✗]--> <target>`, unique within the machine. */
+  id: string;
+  /** Dotted path of the state node that owns the transition ('(root)' for the machine itself). */
+  source: string;
+  sourceId: string;
+  /** The event type (`always` for eventless transitions). */
+  event: string;
+  kind: EdgeKind;
+  guards: GuardOutcome[];
+  /** Dotted target paths; [] for a targetless (actions only) transition; null when nothing is taken. */
+  targets: string[] | null;
+  targetIds: string[];
+  reenter: boolean;
+  actions: string[];
+  /** The transition taken, or undefined for the "every guard failed" edge. */
+  transition: AnyTransitionDefinition | undefined;
+}
+
+export const ROOT_LABEL = '(root)';
+
+/** Dotted path of a state node below the machine root. */
+export function statePath(node: AnyStateNode): string {
+  return node.path.length ? node.path.join('.') : ROOT_LABEL;
+}
+
+function describeParams(params: unknown): string {
+  if (params === undefined || params === null || typeof params === 'function') return '';
+  if (typeof params !== 'object') return String(params);
+  return Object.entries(params as Record<string, unknown>)
+    .map(([key, value]) => `${key}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join(',');
+}
+
+/** A readable name for a guard: `isValid`, `changeTo(mode=dark)`, `and(a, b)`, `inline`. */
+export function guardName(guard: unknown): string {
+  if (guard === undefined) return '';
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') {
+    const named = guard as { check?: unknown; guards?: unknown[]; name?: string };
+    return named.name ? named.name : 'inline guard';
+  }
+  if (typeof guard === 'object' && guard !== null) {
+    const object = guard as { type?: string; params?: unknown };
+    const params = describeParams(object.params);
+    return `${object.type ?? 'guard'}${params ? `(${params})` : ''}`;
+  }
+  return String(guard);
+}
+
+/** A readable name for an action. */
+export function actionName(action: unknown): string {
+  if (typeof action === 'string') return action;
+  if (typeof action === 'function') {
+    const fn = action as { type?: string; name?: string };
+    if (fn.type === 'xstate.assign') return 'assign';
+    return fn.type ?? (fn.name || 'inline action');
+  }
+  if (action && typeof action === 'object') {
+    const object = action as { type?: string; params?: unknown };
+    const params = describeParams(object.params);
+    return `${object.type ?? 'action'}${params ? `(${params})` : ''}`;
+  }
+  return String(action);
+}
+
+function kindOf(event: string): EdgeKind {
+  if (event.startsWith('xstate.done.actor.')) return 'done';
+  if (event.startsWith('xstate.error.actor.')) return 'error';
+  if (event.startsWith('xstate.after.')) return 'after';
+  return 'event';
+}
+
+function edgeId(
+  source: string,
+  event: string,
+  guards: GuardOutcome[],
+  targets: string[] | null,
+  reenter: boolean,
+) {
+  const guardText = guards.length
+    ? ` [${guards.map((g) => `${g.guard} ${g.ok ? '✓' : '✗'}`).join(', ')}]`
+    : '';
+  const target =
+    targets === null
+      ? '(not taken)'
+      : targets.length === 0
+        ? '(internal)'
+        : `${targets.join(', ')}${reenter ? ' (reenter)' : ''}`;
+  return `${source} --${event}${guardText}--> ${target}`;
+}
+
+/** Every state node of the machine, the root first, in document order. */
+export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const nodes: AnyStateNode[] = [];
+  const visit = (node: AnyStateNode) => {
+    nodes.push(node);
+    for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
+  };
+  visit(machine.root);
+  return nodes;
+}
+
+function candidateEdges(
+  node: AnyStateNode,
+  event: string,
+  candidates: AnyTransitionDefinition[],
+): DefinedEdge[] {
+  const edges: DefinedEdge[] = [];
+  const failed: GuardOutcome[] = [];
+  const source = statePath(node);
+  const kind = event === 'always' ? 'always' : kindOf(event);
+  for (const transition of candidates) {
+    const guards = [...failed];
+    if (transition.guard !== undefined) guards.push({ guard: guardName(transition.guard), ok: true });
+    const targetNodes = (transition.target ?? []) as AnyStateNode[];
+    const targets = targetNodes.map(statePath);
+    edges.push({
+      id: edgeId(source, event, guards, targets, transition.reenter),
+      source,
+      sourceId: node.id,
+      event,
+      kind,
+      guards,
+      targets,
+      targetIds: targetNodes.map((target) => target.id),
+      reenter: transition.reenter,
+      actions: (transition.actions ?? []).map(actionName),
+      transition,
+    });
+    if (transition.guard === undefined) return edges;
+    failed.push({ guard: guardName(transition.guard), ok: false });
+  }
+  edges.push({
+    id: edgeId(source, event, failed, null, false),
+    source,
+    sourceId: node.id,
+    event,
+    kind,
+    guards: failed,
+    targets: null,
+    targetIds: [],
+    reenter: false,
+    actions: [],
+    transition: undefined,
+  });
+  return edges;
+}
+
+/** The edges one state node defines (its `on`, invoke onDone/onError, `after` and `always`). */
+export function nodeEdges(node: AnyStateNode): DefinedEdge[] {
+  const edges: DefinedEdge[] = [];
+  for (const [event, candidates] of node.transitions as Map<string, AnyTransitionDefinition[]>) {
+    edges.push(...candidateEdges(node, event, candidates));
+  }
+  if (node.always?.length) edges.push(...candidateEdges(node, 'always', node.always));
+  return edges;
+}
+
+/** Every edge the machine defines, walking `machine.root`. */
+export function definedEdges(machine: AnyStateMachine): DefinedEdge[] {
+  return allStateNodes(machine).flatMap(nodeEdges);
+}
+
+/** The defined edge a taken transition belongs to. */
+export function edgeOfTransition(
+  edges: DefinedEdge[],
+  transition: AnyTransitionDefinition,
+): DefinedEdge | undefined {
+  return edges.find((edge) => edge.transition === transition);
+}
+
+interface MacrostepRecord {
+  /** Active state node ids before the event. */
+  before: readonly AnyStateNode[];
+  /** The event sent (undefined for the start of the actor). */
+  event: AnyEventObject | undefined;
+  /** The transitions of each microstep, in order. */
+  microsteps: AnyTransitionDefinition[][];
+  /** Active state nodes once the macrostep settled. */
+  after: readonly AnyStateNode[];
+}
+
+/**
+ * The defined edges one macrostep took: each transition XState selected, plus the "every guard failed"
+ * edges of the nodes that the event was offered to and that took nothing (the walk from each active
+ * atomic state up to the node whose transition was taken), plus those of `always` lists whose guards
+ * all fail in the settled state.
+ */
+export function takenEdges(edges: DefinedEdge[], record: MacrostepRecord): DefinedEdge[] {
+  const taken = new Set<DefinedEdge>();
+  for (const transitions of record.microsteps) {
+    for (const transition of transitions) {
+      const edge = edgeOfTransition(edges, transition);
+      if (edge) taken.add(edge);
+    }
+  }
+  const event = record.event;
+  if (event) {
+    const first = new Set(record.microsteps[0] ?? []);
+    for (const atomic of record.before.filter((node) => node.type === 'atomic' || node.type === 'final')) {
+      for (let node: AnyStateNode | undefined = atomic; node; node = node.parent) {
+        const candidates = (node.transitions as Map<string, AnyTransitionDefinition[]>).get(event.type);
+        if (!candidates?.length) continue;
+        if (candidates.some((transition) => first.has(transition))) break;
+        const none = edges.find(
+          (edge) => edge.sourceId === node?.id && edge.event === event.type && !edge.transition,
+        );
+        if (none) taken.add(none);
+      }
+    }
+  }
+  for (const node of record.after) {
+    if (!node.always?.length) continue;
+    const none = edges.find(
+      (edge) => edge.sourceId === node.id && edge.event === 'always' && !edge.transition,
+    );
+    if (none) taken.add(none);
+  }
+  return [...taken];
+}

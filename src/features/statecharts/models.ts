@@ -1,0 +1,364 @@
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
+import { ApiError } from '../../api/errors';
+import { appearanceMachine } from '../../machines/appearance';
+import * as flows from '../../machines/flows';
+import type { FormValues } from '../../machines/form';
+import { itemsPagingMachine, usersPagingMachine } from '../../machines/paging';
+import { sessionMachine } from '../../machines/session';
+
+/**
+ * The test model of every machine: where a traversal starts (inputs), which events with which payloads
+ * may be sent in a state, and which invoked actors the walk fakes. The model-based tests
+ * (tests/model) and the QA viewer (/statecharts) generate their paths from these same models.
+ */
+
+export type FakeKind = 'promise' | 'callback';
+
+export interface MachineModel {
+  name: string;
+  group: string;
+  machine: AnyStateMachine;
+  /** One traversal per input. */
+  inputs: { label: string; input?: unknown }[];
+  /** The events offered in a state (payloads included). */
+  events: (snapshot: AnyMachineSnapshot) => AnyEventObject[];
+  /** What, besides the state value, decides where events lead (context kept out of the key). */
+  key?: (snapshot: AnyMachineSnapshot) => string;
+  /** Invoked actor sources and how the walk fakes them. */
+  actors: Record<string, FakeKind>;
+}
+
+const labels = new WeakMap<object, string>();
+
+/** Gives an event a readable label (payload class), used to name paths and to key the graph. */
+export function labelled<T extends AnyEventObject>(event: T, label: string): T {
+  labels.set(event, label);
+  return event;
+}
+
+export function eventLabel(event: AnyEventObject): string {
+  const label = labels.get(event);
+  return label ? `${event.type} (${label})` : event.type;
+}
+
+/** The API error classes a call can fail with, as the openapi-fetch client reports them. */
+export const API_FAILURES: { label: string; error: unknown }[] = [
+  { label: '400 detail', error: new ApiError(400, { detail: 'Incorrect email or password' }) },
+  { label: '401', error: new ApiError(401, { detail: 'Could not validate credentials' }) },
+  { label: '403', error: new ApiError(403, { detail: "The user doesn't have enough privileges" }) },
+  { label: '404', error: new ApiError(404, { detail: 'Not found' }) },
+  {
+    label: '409',
+    error: new ApiError(409, { detail: 'The user with this email already exists in the system' }),
+  },
+  {
+    label: '422 detail list',
+    error: new ApiError(422, {
+      detail: [{ loc: ['body', 'email'], msg: 'value is not a valid email address', type: 'value_error' }],
+    }),
+  },
+  { label: '500', error: new ApiError(500, 'Internal Server Error') },
+  { label: 'network failure', error: new TypeError('Failed to fetch') },
+];
+
+/** Invoke ids of the actors running in a snapshot (done/error events can only come from those). */
+export function runningInvokes(snapshot: AnyMachineSnapshot): string[] {
+  return (snapshot._nodes as AnyStateNode[]).flatMap((node) => node.invoke.map((invoke) => invoke.id));
+}
+
+function actorOutcomes(snapshot: AnyMachineSnapshot, id: string, output: unknown): AnyEventObject[] {
+  if (!runningInvokes(snapshot).includes(id)) return [];
+  return [
+    labelled({ type: `xstate.done.actor.${id}`, output }, 'success'),
+    ...API_FAILURES.map((failure) =>
+      labelled({ type: `xstate.error.actor.${id}`, error: failure.error }, failure.label),
+    ),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Forms
+
+interface FormFixture {
+  kind: 'page' | 'modal' | 'toggle';
+  /** Values that pass every rule (merged over the current values by form.set). */
+  valid: FormValues;
+  /** Values that break rules (merged over the current values by form.set). */
+  invalid: FormValues;
+  /** modal.open / profile.edit payload: the record being edited, if any. */
+  open?: { values?: FormValues; target?: unknown };
+  output: unknown;
+}
+
+function formModel(
+  name: string,
+  machine: AnyStateMachine,
+  group: string,
+  fixture: FormFixture,
+): MachineModel {
+  const [firstField] = Object.keys(fixture.invalid);
+  const opened = fixture.open?.values ?? {};
+  return {
+    name,
+    group,
+    machine,
+    inputs: [{ label: 'start' }],
+    actors: { submit: 'promise' },
+    events: (snapshot) => {
+      const context = snapshot.context as { values: FormValues; initial: FormValues };
+      const clean = { ...context.initial, ...opened };
+      const events: AnyEventObject[] = [];
+      if (firstField !== undefined) {
+        events.push(
+          labelled(
+            { type: 'form.change', field: firstField, value: fixture.invalid[firstField] },
+            `${firstField}, invalid input`,
+          ),
+          labelled({ type: 'form.blur', field: firstField }, firstField),
+        );
+      } else {
+        // A confirmation without fields: edits never make it invalid.
+        events.push(labelled({ type: 'form.change', field: 'note', value: 'x' }, 'any input'));
+        events.push(labelled({ type: 'form.blur', field: 'note' }, 'any field'));
+      }
+      events.push(labelled({ type: 'form.set', values: fixture.valid }, 'valid input'));
+      if (Object.keys(fixture.invalid).length) {
+        events.push(labelled({ type: 'form.set', values: fixture.invalid }, 'invalid input'));
+      }
+      events.push(labelled({ type: 'form.set', values: clean }, 'values as opened'));
+      events.push({ type: 'form.submit' }, { type: 'form.reset' });
+      if (fixture.kind === 'modal') {
+        events.push(
+          labelled({ type: 'modal.open', ...fixture.open }, fixture.open ? 'with record' : 'empty'),
+        );
+        events.push({ type: 'modal.close' });
+      }
+      if (fixture.kind === 'toggle') {
+        events.push(labelled({ type: 'profile.edit', values: opened }, 'current user'));
+        events.push({ type: 'profile.cancel' });
+      }
+      events.push(...actorOutcomes(snapshot, 'submit', fixture.output));
+      return events;
+    },
+  };
+}
+
+const item = { id: 'item-1', title: 'Old title', description: null, owner_id: 'user-1' };
+const user = {
+  id: 'user-2',
+  email: 'user@example.com',
+  full_name: 'Some User',
+  is_active: true,
+  is_superuser: false,
+};
+const userValues: FormValues = {
+  email: 'user@example.com',
+  full_name: 'Some User',
+  major: '',
+  phone: '',
+  birth_date: '',
+  gender: '',
+  subscription_type: 'Free',
+  is_superuser: false,
+  is_active: true,
+  is_email_confirmed: true,
+  password: '',
+  confirm_password: '',
+};
+
+const formModels: MachineModel[] = [
+  formModel('signup', flows.signupMachine, 'Public pages', {
+    kind: 'page',
+    valid: {
+      full_name: 'Alice Example',
+      email: 'alice@example.com',
+      password: 'password-1',
+      confirm_password: 'password-1',
+    },
+    invalid: { full_name: 'Al', email: 'not-an-email', password: 'short', confirm_password: 'other' },
+    output: { id: 'user-1', email: 'alice@example.com' },
+  }),
+  formModel('login', flows.loginMachine, 'Public pages', {
+    kind: 'page',
+    valid: { username: 'alice@example.com', password: 'password-1' },
+    invalid: { username: 'not-an-email', password: '' },
+    output: { access_token: 'token', token_type: 'bearer' },
+  }),
+  formModel('recoverPassword', flows.recoverPasswordMachine, 'Public pages', {
+    kind: 'page',
+    valid: { email: 'alice@example.com' },
+    invalid: { email: 'not-an-email' },
+    output: { message: 'Password recovery email sent' },
+  }),
+  formModel('resetPassword', flows.resetPasswordMachine, 'Public pages', {
+    kind: 'page',
+    valid: { new_password: 'password-2', confirm_password: 'password-2' },
+    invalid: { new_password: 'short', confirm_password: 'other' },
+    output: { message: 'Password updated successfully' },
+  }),
+  formModel('profile', flows.profileMachine, 'Settings', {
+    kind: 'toggle',
+    open: { values: { full_name: 'Alice Example', email: 'alice@example.com' } },
+    valid: { full_name: 'Alice Renamed', email: 'alice.renamed@example.com' },
+    invalid: { full_name: 'x'.repeat(40), email: 'not-an-email' },
+    output: { id: 'user-1', full_name: 'Alice Renamed', email: 'alice.renamed@example.com' },
+  }),
+  formModel('changePassword', flows.changePasswordMachine, 'Settings', {
+    kind: 'page',
+    valid: { current_password: 'password-1', new_password: 'password-2', confirm_password: 'password-2' },
+    invalid: { current_password: '', new_password: 'short', confirm_password: 'other' },
+    output: { message: 'Password updated successfully' },
+  }),
+  formModel('accountDeletion', flows.accountDeletionMachine, 'Settings', {
+    kind: 'modal',
+    valid: {},
+    invalid: {},
+    output: { message: 'User deleted successfully' },
+  }),
+  formModel('addItem', flows.addItemMachine, 'Items', {
+    kind: 'modal',
+    valid: { title: 'New item', description: 'A description' },
+    invalid: { title: '', description: 'Only a description' },
+    output: { ...item, id: 'item-2', title: 'New item' },
+  }),
+  formModel('editItem', flows.editItemMachine, 'Items', {
+    kind: 'modal',
+    open: { values: { title: 'Old title', description: '' }, target: item },
+    valid: { title: 'New title', description: 'Changed' },
+    invalid: { title: '', description: 'Changed' },
+    output: { ...item, title: 'New title' },
+  }),
+  formModel('deleteItem', flows.deleteItemMachine, 'Items', {
+    kind: 'modal',
+    open: { target: item },
+    valid: {},
+    invalid: {},
+    output: { message: 'Item deleted successfully' },
+  }),
+  formModel('addUser', flows.addUserMachine, 'Admin', {
+    kind: 'modal',
+    valid: {
+      email: 'new@example.com',
+      full_name: 'New User',
+      password: 'password-1',
+      confirm_password: 'password-1',
+      is_superuser: false,
+      is_active: true,
+    },
+    invalid: { email: 'not-an-email', password: 'short', confirm_password: 'other' },
+    output: { ...user, id: 'user-3', email: 'new@example.com' },
+  }),
+  formModel('editUser', flows.editUserMachine, 'Admin', {
+    kind: 'modal',
+    open: { values: userValues, target: user },
+    valid: { full_name: 'Renamed User', birth_date: '2000-12-31', gender: 'Female' },
+    invalid: { birth_date: '31/12/2000', password: 'short', confirm_password: 'other' },
+    output: { ...user, full_name: 'Renamed User' },
+  }),
+  formModel('changeUserPassword', flows.changeUserPasswordMachine, 'Admin', {
+    kind: 'modal',
+    open: { target: user },
+    valid: { password: 'password-2', confirm_password: 'password-2' },
+    invalid: { password: 'short', confirm_password: '' },
+    output: user,
+  }),
+  formModel('deleteUser', flows.deleteUserMachine, 'Admin', {
+    kind: 'modal',
+    open: { target: user },
+    valid: {},
+    invalid: {},
+    output: { message: 'User deleted successfully' },
+  }),
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Session, paging, appearance
+
+const sessionModel: MachineModel = {
+  name: 'session',
+  group: 'App',
+  machine: sessionMachine,
+  inputs: [
+    { label: 'no stored token', input: { token: '' } },
+    { label: 'stored token', input: { token: 'stored-token' } },
+  ],
+  actors: { loadCurrentUser: 'promise' },
+  events: (snapshot) => [
+    labelled({ type: 'session.login', token: 'new-token' }, 'token'),
+    { type: 'session.logout' },
+    { type: 'session.expired' },
+    { type: 'session.retry' },
+    ...actorOutcomes(snapshot, 'loadCurrentUser', { id: 'user-1', email: 'alice@example.com' }),
+  ],
+};
+
+function pagingModel(name: string, machine: AnyStateMachine): MachineModel {
+  return {
+    name,
+    group: 'Lists',
+    machine,
+    inputs: [
+      { label: 'page 1', input: { page: 1 } },
+      { label: 'page 3', input: { page: 3 } },
+    ],
+    actors: {},
+    key: (snapshot) => {
+      const context = snapshot.context as { page: number; rows: number; pageSize: number };
+      return `${context.page > 1 ? 'page>1' : 'page=1'},${context.rows === context.pageSize ? 'full' : 'short'}`;
+    },
+    events: (snapshot) => {
+      const { page } = snapshot.context as { page: number };
+      return [
+        labelled({ type: 'paging.loaded', rows: 5 }, 'full page'),
+        labelled({ type: 'paging.loaded', rows: 2 }, 'short page'),
+        { type: 'paging.failed' },
+        { type: 'paging.next' },
+        { type: 'paging.previous' },
+        labelled({ type: 'paging.sync', page }, 'same page'),
+        labelled({ type: 'paging.sync', page: page + 1 }, 'other page'),
+        labelled({ type: 'paging.sync', page: 'abc' }, 'invalid page'),
+      ];
+    },
+  };
+}
+
+const appearanceModel: MachineModel = {
+  name: 'appearance',
+  group: 'App',
+  machine: appearanceMachine,
+  inputs: [
+    { label: 'nothing stored', input: { stored: null } },
+    { label: 'stored dark', input: { stored: 'dark' } },
+    { label: 'stored system', input: { stored: 'system' } },
+    { label: 'stored garbage', input: { stored: 'purple' } },
+  ],
+  actors: { watchSystem: 'callback' },
+  events: (snapshot) => [
+    labelled({ type: 'appearance.change', mode: 'light' }, 'light'),
+    labelled({ type: 'appearance.change', mode: 'dark' }, 'dark'),
+    labelled({ type: 'appearance.change', mode: 'system' }, 'system'),
+    labelled({ type: 'appearance.change', mode: 'purple' }, 'invalid mode'),
+    { type: 'appearance.systemChanged' },
+    ...(runningInvokes(snapshot).includes('watchSystem')
+      ? [
+          labelled(
+            { type: 'xstate.error.actor.watchSystem', error: new Error('matchMedia is not available') },
+            'cannot watch',
+          ),
+        ]
+      : []),
+  ],
+};
+
+/** Every machine of src/machines, with its test model. */
+export const MODELS: MachineModel[] = [
+  sessionModel,
+  appearanceModel,
+  pagingModel('itemsPaging', itemsPagingMachine),
+  pagingModel('usersPaging', usersPagingMachine),
+  ...formModels,
+];
+
+export function modelByName(name: string): MachineModel | undefined {
+  return MODELS.find((model) => model.name === name);
+}

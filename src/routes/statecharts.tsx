@@ -1,0 +1,11 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { statechartsEnabled } from '../features/statecharts/enabled';
+import { StatechartsPage } from '../features/statecharts/StatechartsPage';
+
+/** The QA viewer of every statechart (code-split: its component and libraries load on this route only). */
+export const Route = createFileRoute('/statecharts')({
+  beforeLoad: async () => {
+    if (!(await statechartsEnabled())) throw notFound();
+  },
+  component: StatechartsPage,
+});

@@ -1,0 +1,277 @@
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { API_FAILURES } from '../../src/features/statecharts/models';
+import { stateLabel } from '../../src/features/statecharts/paths';
+import type { WalkStep, World } from '../../src/features/statecharts/walk';
+import { PAGE_SIZE } from '../../src/machines/paging';
+
+/**
+ * Each machine's own assertions, per state (dotted state value → check on the snapshot). The walk runs
+ * the assertion of every state it reaches; a reachable state without one fails the tests.
+ */
+
+export type StateAssertion = (snapshot: AnyMachineSnapshot, step: WalkStep, world: World) => void;
+export type MachineAssertions = Record<string, StateAssertion>;
+
+const can = (snapshot: AnyMachineSnapshot, type: string, extra: object = {}) =>
+  snapshot.can({ type, ...extra });
+const ran = (step: WalkStep, type: string) => step.actions.filter((action) => action.type === type);
+const enteredFrom = (world: World, snapshot: AnyMachineSnapshot) =>
+  world.previous === undefined || stateLabel(world.previous) !== stateLabel(snapshot);
+const eventError = (world: World) => (world.event as { error?: unknown } | undefined)?.error;
+const knownFailure = (error: unknown) => API_FAILURES.some((failure) => failure.error === error);
+
+// ---------------------------------------------------------------------------------------------------
+// Forms
+
+interface FormContextView {
+  initial: Record<string, unknown>;
+  values: Record<string, unknown>;
+  errors: Record<string, string[]>;
+  touched: Record<string, boolean>;
+  submitted: boolean;
+  target: unknown;
+  error: unknown;
+  output: unknown;
+}
+const formContext = (snapshot: AnyMachineSnapshot) => snapshot.context as FormContextView;
+
+function editingAssertions(prefix: string): MachineAssertions {
+  return {
+    [`${prefix}.blocked`]: (snapshot) => {
+      // Save is disabled: form.submit is not accepted.
+      expect(can(snapshot, 'form.submit')).toBe(false);
+    },
+    [`${prefix}.invalid`]: (snapshot) => {
+      const context = formContext(snapshot);
+      expect(can(snapshot, 'form.submit')).toBe(true);
+      // After a submit the errors are shown: there is at least one.
+      if (context.submitted) expect(Object.keys(context.errors).length).toBeGreaterThan(0);
+    },
+    [`${prefix}.valid`]: (snapshot) => {
+      expect(can(snapshot, 'form.submit')).toBe(true);
+      expect(formContext(snapshot).errors).toEqual({});
+    },
+  };
+}
+
+function submittingAssertion(): StateAssertion {
+  return (snapshot, _step, world) => {
+    const context = formContext(snapshot);
+    expect(context.submitted).toBe(true);
+    expect(can(snapshot, 'form.submit')).toBe(false);
+    expect(snapshot.children.submit).toBeDefined();
+    // The submit actor was started with the values and the record the form acts on.
+    expect(world.calls.at(-1)).toMatchObject({
+      src: 'submit',
+      input: { values: context.values, target: context.target },
+    });
+  };
+}
+
+function failedAssertion(): StateAssertion {
+  return (snapshot, step, world) => {
+    const context = formContext(snapshot);
+    expect(knownFailure(context.error)).toBe(true);
+    if (enteredFrom(world, snapshot)) {
+      expect(context.error).toBe(eventError(world));
+      expect(ran(step, 'onFailure')).toHaveLength(1);
+    }
+    expect(can(snapshot, 'form.submit')).toBe(true);
+  };
+}
+
+function pageFormAssertions(resetOnSuccess: boolean): MachineAssertions {
+  return {
+    ...editingAssertions('editing'),
+    submitting: submittingAssertion(),
+    failed: failedAssertion(),
+    succeeded: (snapshot, step, world) => {
+      const context = formContext(snapshot);
+      if (enteredFrom(world, snapshot)) {
+        expect(ran(step, 'onSuccess')).toHaveLength(1);
+        if (resetOnSuccess) {
+          // `clear` empties the fields (and, with them, the output: see .tmp/statechart-notes.md).
+          expect(Object.values(context.values).every((value) => value === '')).toBe(true);
+          expect(context.output).toBeUndefined();
+        } else {
+          expect(context.output).toEqual((world.event as { output?: unknown }).output);
+        }
+      }
+    },
+  };
+}
+
+function modalFormAssertions(): MachineAssertions {
+  return {
+    closed: (snapshot, step, world) => {
+      const context = formContext(snapshot);
+      expect(can(snapshot, 'modal.open')).toBe(true);
+      expect(can(snapshot, 'form.submit')).toBe(false);
+      expect(snapshot.children.submit).toBeUndefined();
+      // Closed forms hold no edits.
+      expect(context.values).toEqual(context.initial);
+      expect(context.touched).toEqual({});
+      // Saved: the success effect ran, then the dialog closed and cleared its fields.
+      if (world.event?.type === 'xstate.done.actor.submit') expect(ran(step, 'onSuccess')).toHaveLength(1);
+      // Closing clears the last failure too.
+      if (world.event?.type === 'modal.close') expect(context.error).toBeNull();
+    },
+    ...editingAssertions('open.editing'),
+    'open.submitting': (snapshot, step, world) => {
+      submittingAssertion()(snapshot, step, world);
+      // The dialog cannot be closed while saving.
+      expect(can(snapshot, 'modal.close')).toBe(false);
+    },
+    'open.failed': (snapshot, step, world) => {
+      failedAssertion()(snapshot, step, world);
+      expect(can(snapshot, 'modal.close')).toBe(true);
+    },
+  };
+}
+
+function toggleFormAssertions(): MachineAssertions {
+  return {
+    viewing: (snapshot, step, world) => {
+      const context = formContext(snapshot);
+      expect(can(snapshot, 'profile.edit')).toBe(true);
+      expect(can(snapshot, 'form.submit')).toBe(false);
+      if (world.event?.type === 'xstate.done.actor.submit') {
+        // Saved: the saved values are the new baseline.
+        expect(context.initial).toEqual(context.values);
+        expect(ran(step, 'onSuccess')).toHaveLength(1);
+      }
+      if (world.event?.type === 'profile.cancel') expect(context.values).toEqual(context.initial);
+    },
+    ...editingAssertions('editing.fields'),
+    'editing.submitting': (snapshot, step, world) => {
+      submittingAssertion()(snapshot, step, world);
+      // Cancel is ignored while saving (a targetless, action-less transition blocks the parent's).
+      expect(can(snapshot, 'profile.cancel')).toBe(false);
+    },
+    'editing.failed': failedAssertion(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Session, paging, appearance
+
+const sessionAssertions: MachineAssertions = {
+  signedOut: (snapshot, step, world) => {
+    const context = snapshot.context as { token: string };
+    expect(context.token).toBe('');
+    expect(can(snapshot, 'session.login', { token: 't' })).toBe(true);
+    expect(can(snapshot, 'session.logout')).toBe(false);
+    expect(snapshot.children.loadCurrentUser).toBeUndefined();
+    if (world.previous && stateLabel(world.previous).startsWith('signedIn')) {
+      const effects = step.actions.map((action) => action.type).filter((type) => !type.startsWith('xstate.'));
+      expect(effects).toEqual(['removeToken', 'clearCache', 'goToLogin']);
+    }
+  },
+  'signedIn.loading': (snapshot, step, world) => {
+    const context = snapshot.context as { token: string };
+    expect(context.token).not.toBe('');
+    expect(snapshot.children.loadCurrentUser).toBeDefined();
+    expect(world.calls.at(-1)?.src).toBe('loadCurrentUser');
+    if (world.event?.type === 'session.login') {
+      expect(ran(step, 'storeToken')).toEqual([{ type: 'storeToken', params: { token: context.token } }]);
+    }
+  },
+  'signedIn.ready': (snapshot) => {
+    expect((snapshot.context as { token: string }).token).not.toBe('');
+    expect(can(snapshot, 'session.logout')).toBe(true);
+    expect(can(snapshot, 'session.retry')).toBe(false);
+  },
+  'signedIn.failed': (snapshot, _step, world) => {
+    const context = snapshot.context as { token: string; error: unknown };
+    expect(context.token).not.toBe('');
+    expect(knownFailure(context.error)).toBe(true);
+    expect((context.error as { status?: number }).status).not.toBe(401);
+    expect((context.error as { status?: number }).status).not.toBe(403);
+    if (enteredFrom(world, snapshot)) expect(context.error).toBe(eventError(world));
+    expect(can(snapshot, 'session.retry')).toBe(true);
+  },
+};
+
+interface PagingView {
+  page: number;
+  rows: number;
+  pageSize: number;
+}
+const pagingAssertions: MachineAssertions = {
+  loading: (snapshot, step, world) => {
+    const context = snapshot.context as PagingView;
+    expect(context.pageSize).toBe(PAGE_SIZE);
+    expect(can(snapshot, 'paging.next')).toBe(false);
+    expect(can(snapshot, 'paging.previous')).toBe(context.page > 1);
+    const before = world.previous?.context as PagingView | undefined;
+    if (
+      (world.event?.type === 'paging.next' || world.event?.type === 'paging.previous') &&
+      before?.page !== context.page
+    ) {
+      expect(ran(step, 'navigate')).toEqual([{ type: 'navigate', params: { page: context.page } }]);
+    }
+    if (world.event?.type === 'paging.sync') expect(ran(step, 'navigate')).toEqual([]);
+  },
+  ready: (snapshot, step, world) => {
+    const context = snapshot.context as PagingView;
+    const full = context.rows === context.pageSize;
+    expect(can(snapshot, 'paging.next')).toBe(full);
+    expect(can(snapshot, 'paging.previous')).toBe(context.page > 1);
+    if (world.event?.type === 'paging.loaded') {
+      expect(context.rows).toBe((world.event as unknown as { rows: number }).rows);
+      // A full page prefetches the next one.
+      expect(ran(step, 'prefetch')).toEqual(
+        full ? [{ type: 'prefetch', params: { page: context.page + 1 } }] : [],
+      );
+    }
+  },
+  failed: (snapshot) => {
+    const context = snapshot.context as PagingView;
+    expect(can(snapshot, 'paging.next')).toBe(false);
+    expect(can(snapshot, 'paging.previous')).toBe(context.page > 1);
+  },
+};
+
+function modeAssertion(mode: 'light' | 'dark' | 'system'): StateAssertion {
+  return (snapshot, step, world) => {
+    const applied = world.actions.filter((action) => action.type === 'apply');
+    expect(applied.at(-1)).toEqual({ type: 'apply', params: { mode } });
+    if (world.event?.type === 'appearance.change' && enteredFrom(world, snapshot)) {
+      expect(ran(step, 'persist')).toEqual([{ type: 'persist', params: { mode } }]);
+    }
+    expect(Boolean(snapshot.children.watchSystem)).toBe(mode === 'system');
+    if (mode === 'system' && world.event?.type === 'appearance.systemChanged') {
+      expect(ran(step, 'apply')).toEqual([{ type: 'apply', params: { mode: 'system' } }]);
+    }
+    if (world.event?.type === 'xstate.error.actor.watchSystem')
+      expect(ran(step, 'reportWatchError')).toHaveLength(1);
+  };
+}
+
+const appearanceAssertions: MachineAssertions = {
+  light: modeAssertion('light'),
+  dark: modeAssertion('dark'),
+  system: modeAssertion('system'),
+};
+
+export const ASSERTIONS: Record<string, MachineAssertions> = {
+  session: sessionAssertions,
+  appearance: appearanceAssertions,
+  itemsPaging: pagingAssertions,
+  usersPaging: pagingAssertions,
+  signup: pageFormAssertions(false),
+  login: pageFormAssertions(false),
+  recoverPassword: pageFormAssertions(true),
+  resetPassword: pageFormAssertions(true),
+  changePassword: pageFormAssertions(true),
+  profile: toggleFormAssertions(),
+  accountDeletion: modalFormAssertions(),
+  addItem: modalFormAssertions(),
+  editItem: modalFormAssertions(),
+  deleteItem: modalFormAssertions(),
+  addUser: modalFormAssertions(),
+  editUser: modalFormAssertions(),
+  changeUserPassword: modalFormAssertions(),
+  deleteUser: modalFormAssertions(),
+};
