@@ -13,6 +13,7 @@ import { registerAuthGuard } from './auth/guard.ts';
 import { authHandlers } from './auth/handlers.ts';
 import type { Settings } from './config.ts';
 import type { Database } from './db/index.ts';
+import { registerBodyMediaTypeCheck } from './http/body-media-type.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import type { OperationHandlers } from './http/types.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -69,6 +70,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: settings.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // On SIGTERM, requests already received are served, not refused with Fastify's own 503 body
+    // (tests/api/faults.test.ts); no new connection is accepted and each answer closes its connection.
+    return503OnClosing: false,
+    // The router's own refusals (a malformed %-escape, an over-long path parameter) in the API's error
+    // shape instead of Fastify's `{error, code, message}` (found by tests/api/fuzz.test.ts).
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      (reply as import('fastify').FastifyReply)
+        .code(status)
+        .send({ detail: status === 414 ? 'URI Too Long' : 'Bad Request' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
 
@@ -125,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // After helmet and CORS, so that even a refused request carries their headers.
   registerAuthGuard(app);
+  registerBodyMediaTypeCheck(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -30,7 +30,14 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 /** Opens the database (a PostgreSQL server or embedded PGlite) and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      // A server that stops answering without closing (frozen, network gone) must not hold requests
+      // forever: the query fails after 5 s and the request gets a 503 (tests/api/faults.test.ts).
+      query_timeout: 5_000,
+    });
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema });

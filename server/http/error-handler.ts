@@ -20,7 +20,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
     if (
       typeof message === 'string' &&
-      /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message)
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout/i.test(
+        message,
+      )
     ) {
       return true;
     }
@@ -60,6 +62,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = fastifyError.statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ detail: error.message || 'Bad Request' });
+    }
+    // busboy's parse errors carry no status: a malformed multipart body is the client's (tests/api/fuzz.test.ts).
+    if (/^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header)/.test(error.message)) {
+      return reply.code(400).send({ detail: 'There was an error parsing the body' });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
