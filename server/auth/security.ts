@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
@@ -6,11 +7,28 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 // off the event loop.
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => hash(password, ARGON2);
+// libuv's thread pool (4 threads) also runs every WebCrypto call (each JWT check) and file I/O: a
+// login storm must not fill it, nor take every core from the event loop. Hashes beyond this queue here.
+const HASH_SLOTS = Math.max(1, Math.min(2, availableParallelism() - 1));
+let hashesRunning = 0;
+const hashQueue: Array<() => void> = [];
+async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashesRunning < HASH_SLOTS) hashesRunning++;
+  else await new Promise<void>((resolve) => hashQueue.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = hashQueue.shift();
+    if (next) next();
+    else hashesRunning--;
+  }
+}
+
+export const hashPassword = (password: string) => inHashSlot(() => hash(password, ARGON2));
 
 export async function verifyPassword(password: string, hashed: string): Promise<boolean> {
   try {
-    return await verify(hashed, password);
+    return await inHashSlot(() => verify(hashed, password));
   } catch {
     return false;
   }
@@ -32,23 +50,44 @@ export interface AccessClaims {
 }
 
 const ALG = 'HS256';
-const key = (secret: string) => new TextEncoder().encode(secret);
+// The HMAC key imported once per secret, not on every token check.
+const keys = new Map<string, Promise<CryptoKey>>();
+function key(secret: string): Promise<CryptoKey> {
+  let imported = keys.get(secret);
+  if (!imported) {
+    if (keys.size >= 16) keys.clear();
+    imported = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    keys.set(secret, imported);
+  }
+  return imported;
+}
 
-export function createAccessToken(secret: string, userId: string, version: number, expiresMinutes: number) {
+export async function createAccessToken(
+  secret: string,
+  userId: string,
+  version: number,
+  expiresMinutes: number,
+) {
   const sid = randomBytes(12).toString('base64url');
   return new SignJWT({ ver: version, sid })
     .setProtectedHeader({ alg: ALG })
     .setSubject(userId)
     .setIssuedAt()
     .setExpirationTime(`${expiresMinutes}m`)
-    .sign(key(secret));
+    .sign(await key(secret));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function readAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALG] });
+    const { payload } = await jwtVerify(token, await key(secret), { algorithms: [ALG] });
     if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
     if (payload.typ === 'reset') return null;
     return {
@@ -69,7 +108,7 @@ export async function readAccessToken(secret: string, token: string): Promise<Ac
 export const passwordFingerprint = (hashedPassword: string) =>
   createHash('sha256').update(hashedPassword).digest('base64url').slice(0, 16);
 
-export function createResetToken(
+export async function createResetToken(
   secret: string,
   email: string,
   hashedPassword: string,
@@ -81,7 +120,7 @@ export function createResetToken(
     .setIssuedAt()
     .setNotBefore('0s')
     .setExpirationTime(`${expiresHours}h`)
-    .sign(key(secret));
+    .sign(await key(secret));
 }
 
 export async function readResetToken(
@@ -89,7 +128,7 @@ export async function readResetToken(
   token: string,
 ): Promise<{ email: string; pwf: string } | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALG] });
+    const { payload } = await jwtVerify(token, await key(secret), { algorithms: [ALG] });
     if (payload.typ !== 'reset' || typeof payload.sub !== 'string' || typeof payload.pwf !== 'string')
       return null;
     return { email: payload.sub, pwf: payload.pwf };

@@ -48,7 +48,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     keptSessionId: varchar('kept_session_id', { length: 64 }),
   },
-  (t) => [index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+  // NULLS FIRST is what `ORDER BY … DESC` means: an index built DESC NULLS LAST cannot serve it.
+  (t) => [index('users_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export const items = pgTable(
@@ -64,8 +65,12 @@ export const items = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },
   (t) => [
-    index('items_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('items_owner_created_at_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index('items_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('items_owner_created_at_idx').on(
+      t.ownerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

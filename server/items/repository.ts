@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { countKeys, type ItemRow, items } from '../db/schema.ts';
 import { readCount } from '../users/repository.ts';
@@ -6,6 +6,23 @@ import { readCount } from '../users/repository.ts';
 export type ItemValues = Pick<ItemRow, 'title' | 'description' | 'sku'>;
 
 export function createItemsRepository(db: Database) {
+  const newestFirst = [desc(items.createdAt), desc(items.id)];
+  // The first page, the one almost every list call asks for, prepared once (see readCount).
+  const firstPage = {
+    all: db
+      .select()
+      .from(items)
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'))
+      .prepare('items_first_page'),
+    of: db
+      .select()
+      .from(items)
+      .where(eq(items.ownerId, sql.placeholder('ownerId')))
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'))
+      .prepare('items_first_page_of_owner'),
+  };
   return {
     async list(
       ownerId: string | null,
@@ -13,20 +30,26 @@ export function createItemsRepository(db: Database) {
       limit: number,
     ): Promise<{ data: ItemRow[]; count: number }> {
       const order = [desc(items.createdAt), desc(items.id)];
+      const where = ownerId === null ? undefined : eq(items.ownerId, ownerId);
+      // A deep page without fetching the rows it skips: the key at position `skip` comes from an
+      // index-only scan, then the page is read from that key on. Same rows as OFFSET `skip`.
+      const start = db
+        .select({ createdAt: items.createdAt, id: items.id })
+        .from(items)
+        .where(where)
+        .orderBy(...order)
+        .offset(skip)
+        .limit(1);
       const [data, count] = await Promise.all([
-        ownerId === null
-          ? db
-              .select()
-              .from(items)
-              .orderBy(...order)
-              .offset(skip)
-              .limit(limit)
+        skip === 0
+          ? ownerId === null
+            ? firstPage.all.execute({ limit })
+            : firstPage.of.execute({ ownerId, limit })
           : db
               .select()
               .from(items)
-              .where(eq(items.ownerId, ownerId))
+              .where(and(where, sql`(${items.createdAt}, ${items.id}) <= (${start})`))
               .orderBy(...order)
-              .offset(skip)
               .limit(limit),
         readCount(db, ownerId === null ? countKeys.items : countKeys.itemsOf(ownerId)),
       ]);

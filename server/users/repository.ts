@@ -14,15 +14,36 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+// Hot queries are prepared once per database (named statements on PostgreSQL): no query building per
+// request, and the server parses and plans them once per connection.
+const prepareCount = (db: Database) =>
+  db
+    .select({ n: counters.n })
+    .from(counters)
+    .where(eq(counters.key, sql.placeholder('key')))
+    .prepare('counter_by_key');
+const countQueries = new WeakMap<Database, ReturnType<typeof prepareCount>>();
+
 export async function readCount(db: Database, key: string): Promise<number> {
-  const [row] = await db.select({ n: counters.n }).from(counters).where(eq(counters.key, key));
+  let query = countQueries.get(db);
+  if (!query) {
+    query = prepareCount(db);
+    countQueries.set(db, query);
+  }
+  const [row] = await query.execute({ key });
   return Number(row?.n ?? 0);
 }
 
 export function createUsersRepository(db: Database) {
+  // Every authenticated request looks its user up by id.
+  const byIdQuery = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_by_id');
   return {
     async byId(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+      const [row] = await byIdQuery.execute({ id });
       return row;
     },
     async byEmail(email: string): Promise<UserRow | undefined> {
@@ -30,8 +51,21 @@ export function createUsersRepository(db: Database) {
       return row;
     },
     async list(skip: number, limit: number): Promise<{ data: UserRow[]; count: number }> {
+      const order = [desc(users.createdAt), desc(users.id)];
+      // Deep pages start from the key at position `skip` (an index-only scan), as in the items list.
+      const start = db
+        .select({ createdAt: users.createdAt, id: users.id })
+        .from(users)
+        .orderBy(...order)
+        .offset(skip)
+        .limit(1);
       const [data, count] = await Promise.all([
-        db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).offset(skip).limit(limit),
+        db
+          .select()
+          .from(users)
+          .where(skip === 0 ? undefined : sql`(${users.createdAt}, ${users.id}) <= (${start})`)
+          .orderBy(...order)
+          .limit(limit),
         readCount(db, countKeys.users),
       ]);
       return { data, count };

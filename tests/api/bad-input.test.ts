@@ -1,0 +1,845 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, dbSnapshot, expectValidation, multipart } from '../support/api.ts';
+import {
+  type RequestOptions,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+  uniqueEmail,
+} from '../support/server.ts';
+
+/**
+ * Bad input never gives a 5xx and never writes: each case states the exact answer the contract (FastAPI's
+ * 422 shape) gives, and the users and items tables are compared before and after.
+ */
+
+let server: TestServer;
+let su: string;
+let user: TestUser;
+let itemId: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  su = await server.superuserToken();
+  user = await server.newUser();
+  const item = await server.request('POST', `${API}/items/`, {
+    token: user.token,
+    json: { title: 'Existing' },
+  });
+  itemId = item.body.id;
+});
+afterAll(() => server.close());
+
+type Who = 'user' | 'superuser' | 'anonymous';
+interface Case {
+  name: string;
+  method: string;
+  path: () => string;
+  who: Who;
+  options: () => RequestOptions;
+  /** 422 with an entry at this loc (and type), or another status with this body. */
+  loc?: (string | number)[];
+  type?: string;
+  status?: number;
+  body?: unknown;
+}
+
+const tokenOf = (who: Who) => (who === 'user' ? user.token : who === 'superuser' ? su : undefined);
+const json = (body: unknown) => () => ({ json: body });
+const raw = (payload: string, contentType: string) => () => ({
+  payload,
+  headers: { 'content-type': contentType },
+});
+const over = (n: number) => 'x'.repeat(n);
+const longEmail = () => `${'a'.repeat(256 - '@example.com'.length)}@example.com`; // 256 characters, well formed
+const goodSignup = () => ({
+  email: uniqueEmail('bad-input'),
+  password: 'good-password-1',
+  full_name: 'Fine',
+});
+
+/** The JSON writes of the API, for the cases that apply to every one of them. */
+const JSON_WRITES: {
+  op: string;
+  method: string;
+  path: () => string;
+  who: Who;
+  valid: () => Record<string, unknown>;
+}[] = [
+  {
+    op: 'POST /users/signup',
+    method: 'POST',
+    path: () => '/users/signup',
+    who: 'anonymous',
+    valid: goodSignup,
+  },
+  {
+    op: 'POST /users/',
+    method: 'POST',
+    path: () => '/users/',
+    who: 'superuser',
+    valid: () => ({ email: uniqueEmail('bad-admin'), password: 'good-password-2' }),
+  },
+  {
+    op: 'PATCH /users/me',
+    method: 'PATCH',
+    path: () => '/users/me',
+    who: 'user',
+    valid: () => ({ full_name: 'Changed' }),
+  },
+  {
+    op: 'PATCH /users/me/password',
+    method: 'PATCH',
+    path: () => '/users/me/password',
+    who: 'user',
+    valid: () => ({ current_password: user.password, new_password: 'a-new-password-9' }),
+  },
+  {
+    op: 'PATCH /users/{user_id}',
+    method: 'PATCH',
+    path: () => `/users/${user.id}`,
+    who: 'superuser',
+    valid: () => ({ full_name: 'Admin Changed' }),
+  },
+  {
+    op: 'POST /items/',
+    method: 'POST',
+    path: () => '/items/',
+    who: 'user',
+    valid: () => ({ title: 'New item' }),
+  },
+  {
+    op: 'PUT /items/{id}',
+    method: 'PUT',
+    path: () => `/items/${itemId}`,
+    who: 'user',
+    valid: () => ({ title: 'Renamed' }),
+  },
+  {
+    op: 'POST /reset-password/',
+    method: 'POST',
+    path: () => '/reset-password/',
+    who: 'anonymous',
+    valid: () => ({ token: 'x', new_password: 'a-new-password-9' }),
+  },
+];
+
+const CASES: Case[] = [
+  // Malformed, missing or mistyped bodies on every JSON write.
+  ...JSON_WRITES.flatMap((w): Case[] => [
+    {
+      name: `${w.op}: malformed JSON`,
+      method: w.method,
+      path: w.path,
+      who: w.who,
+      options: raw('{"title": "x",', 'application/json'),
+      loc: ['body'],
+      type: 'json_invalid',
+    },
+    {
+      name: `${w.op}: no body`,
+      method: w.method,
+      path: w.path,
+      who: w.who,
+      options: () => ({}),
+      loc: ['body'],
+    },
+    {
+      name: `${w.op}: a JSON array`,
+      method: w.method,
+      path: w.path,
+      who: w.who,
+      options: () => ({ json: [w.valid()] }),
+      loc: ['body'],
+    },
+    {
+      name: `${w.op}: JSON null`,
+      method: w.method,
+      path: w.path,
+      who: w.who,
+      options: json(null),
+      loc: ['body'],
+    },
+    {
+      name: `${w.op}: the valid fields sent as text/plain`,
+      method: w.method,
+      path: w.path,
+      who: w.who,
+      options: () => raw(JSON.stringify(w.valid()), 'text/plain')(),
+      loc: ['body'],
+    },
+    {
+      name: `${w.op}: the valid fields sent URL-encoded`,
+      method: w.method,
+      path: w.path,
+      who: w.who,
+      options: () => ({
+        form: Object.fromEntries(Object.entries(w.valid()).map(([k, v]) => [k, String(v)])),
+      }),
+      loc: ['body'],
+    },
+    {
+      name: `${w.op}: the valid fields sent as application/xml`,
+      method: w.method,
+      path: w.path,
+      who: w.who,
+      options: raw('<body/>', 'application/xml'),
+      status: 415,
+      body: { detail: 'Unsupported Media Type' },
+    },
+  ]),
+
+  // Required fields.
+  {
+    name: 'signup without email',
+    method: 'POST',
+    path: () => '/users/signup',
+    who: 'anonymous',
+    options: json({ password: 'good-password-1' }),
+    loc: ['body', 'email'],
+    type: 'missing',
+  },
+  {
+    name: 'signup without password',
+    method: 'POST',
+    path: () => '/users/signup',
+    who: 'anonymous',
+    options: json({ email: uniqueEmail() }),
+    loc: ['body', 'password'],
+    type: 'missing',
+  },
+  {
+    name: 'item without title',
+    method: 'POST',
+    path: () => '/items/',
+    who: 'user',
+    options: json({ description: 'no title' }),
+    loc: ['body', 'title'],
+    type: 'missing',
+  },
+
+  // Wrong types: a number where a string belongs, a string where a boolean belongs.
+  {
+    name: 'signup email as a number',
+    method: 'POST',
+    path: () => '/users/signup',
+    who: 'anonymous',
+    options: json({ ...goodSignup(), email: 12345 }),
+    loc: ['body', 'email'],
+  },
+  {
+    name: 'signup password as a number',
+    method: 'POST',
+    path: () => '/users/signup',
+    who: 'anonymous',
+    options: json({ ...goodSignup(), password: 123456789 }),
+    loc: ['body', 'password'],
+  },
+  {
+    name: 'signup full_name as a number',
+    method: 'POST',
+    path: () => '/users/signup',
+    who: 'anonymous',
+    options: json({ ...goodSignup(), full_name: 42 }),
+    loc: ['body', 'full_name'],
+  },
+  {
+    name: 'item title as a number',
+    method: 'POST',
+    path: () => '/items/',
+    who: 'user',
+    options: json({ title: 5 }),
+    loc: ['body', 'title'],
+  },
+  {
+    name: 'item title null',
+    method: 'POST',
+    path: () => '/items/',
+    who: 'user',
+    options: json({ title: null }),
+    loc: ['body', 'title'],
+  },
+  {
+    name: 'item description as an object',
+    method: 'POST',
+    path: () => '/items/',
+    who: 'user',
+    options: json({ title: 'ok', description: { a: 1 } }),
+    loc: ['body', 'description'],
+  },
+  {
+    name: 'item update title as a number',
+    method: 'PUT',
+    path: () => `/items/${itemId}`,
+    who: 'user',
+    options: json({ title: 7 }),
+    loc: ['body', 'title'],
+  },
+  {
+    name: 'admin create is_active as a string',
+    method: 'POST',
+    path: () => '/users/',
+    who: 'superuser',
+    options: json({ email: uniqueEmail(), password: 'good-password-3', is_active: 'maybe' }),
+    loc: ['body', 'is_active'],
+  },
+  {
+    name: 'admin create is_superuser as a string',
+    method: 'POST',
+    path: () => '/users/',
+    who: 'superuser',
+    options: json({ email: uniqueEmail(), password: 'good-password-3', is_superuser: 'indeed' }),
+    loc: ['body', 'is_superuser'],
+  },
+  {
+    name: 'admin update is_superuser as a string',
+    method: 'PATCH',
+    path: () => `/users/${user.id}`,
+    who: 'superuser',
+    options: json({ is_superuser: 'indeed' }),
+    loc: ['body', 'is_superuser'],
+  },
+  {
+    name: 'admin update is_active as a number',
+    method: 'PATCH',
+    path: () => `/users/${user.id}`,
+    who: 'superuser',
+    options: json({ is_active: 5 }),
+    loc: ['body', 'is_active'],
+  },
+  {
+    name: 'profile email as a number',
+    method: 'PATCH',
+    path: () => '/users/me',
+    who: 'user',
+    options: json({ email: 99 }),
+    loc: ['body', 'email'],
+  },
+  {
+    name: 'password change with numbers',
+    method: 'PATCH',
+    path: () => '/users/me/password',
+    who: 'user',
+    options: json({ current_password: 12345678, new_password: 87654321 }),
+    loc: ['body', 'current_password'],
+  },
+
+  // Formats and enums.
+  {
+    name: 'signup with a malformed e-mail',
+    method: 'POST',
+    path: () => '/users/signup',
+    who: 'anonymous',
+    options: json({ ...goodSignup(), email: 'not-an-email' }),
+    loc: ['body', 'email'],
+  },
+  {
+    name: 'profile with a malformed e-mail',
+    method: 'PATCH',
+    path: () => '/users/me',
+    who: 'user',
+    options: json({ email: 'two@@example.com' }),
+    loc: ['body', 'email'],
+  },
+  {
+    name: 'profile with an unknown gender',
+    method: 'PATCH',
+    path: () => '/users/me',
+    who: 'user',
+    options: json({ gender: 'Other' }),
+    loc: ['body', 'gender'],
+  },
+  {
+    name: 'profile with an impossible birth date',
+    method: 'PATCH',
+    path: () => '/users/me',
+    who: 'user',
+    options: json({ birth_date: '2001-02-30' }),
+    loc: ['body', 'birth_date'],
+  },
+  {
+    name: 'admin create with an unknown plan',
+    method: 'POST',
+    path: () => '/users/',
+    who: 'superuser',
+    options: json({ email: uniqueEmail(), password: 'good-password-3', subscription_type: 'Gold' }),
+    loc: ['body', 'subscription_type'],
+  },
+
+  // Lengths: email ≤ 255, password 8..128, full_name ≤ 255, title 1..255, description ≤ 255.
+  {
+    name: 'signup email of 256 characters',
+    method: 'POST',
+    path: () => '/users/signup',
+    who: 'anonymous',
+    options: () => ({ json: { ...goodSignup(), email: longEmail() } }),
+    loc: ['body', 'email'],
+  },
+  {
+    name: 'signup password of 129 characters',
+    method: 'POST',
+    path: () => '/users/signup',
+    who: 'anonymous',
+    options: json({ ...goodSignup(), password: over(129) }),
+    loc: ['body', 'password'],
+    type: 'string_too_long',
+  },
+  {
+    name: 'signup password of 7 characters',
+    method: 'POST',
+    path: () => '/users/signup',
+    who: 'anonymous',
+    options: json({ ...goodSignup(), password: 'seven77' }),
+    loc: ['body', 'password'],
+    type: 'string_too_short',
+  },
+  {
+    name: 'signup full_name of 256 characters',
+    method: 'POST',
+    path: () => '/users/signup',
+    who: 'anonymous',
+    options: json({ ...goodSignup(), full_name: over(256) }),
+    loc: ['body', 'full_name'],
+    type: 'string_too_long',
+  },
+  {
+    name: 'admin create email of 256 characters',
+    method: 'POST',
+    path: () => '/users/',
+    who: 'superuser',
+    options: () => ({ json: { email: longEmail(), password: 'good-password-3' } }),
+    loc: ['body', 'email'],
+  },
+  {
+    name: 'admin create password of 129 characters',
+    method: 'POST',
+    path: () => '/users/',
+    who: 'superuser',
+    options: json({ email: uniqueEmail(), password: over(129) }),
+    loc: ['body', 'password'],
+    type: 'string_too_long',
+  },
+  {
+    name: 'admin update password of 129 characters',
+    method: 'PATCH',
+    path: () => `/users/${user.id}`,
+    who: 'superuser',
+    options: json({ password: over(129) }),
+    loc: ['body', 'password'],
+    type: 'string_too_long',
+  },
+  {
+    name: 'admin update email of 256 characters',
+    method: 'PATCH',
+    path: () => `/users/${user.id}`,
+    who: 'superuser',
+    options: () => ({ json: { email: longEmail() } }),
+    loc: ['body', 'email'],
+  },
+  {
+    name: 'profile email of 256 characters',
+    method: 'PATCH',
+    path: () => '/users/me',
+    who: 'user',
+    options: () => ({ json: { email: longEmail() } }),
+    loc: ['body', 'email'],
+  },
+  {
+    name: 'profile full_name of 256 characters',
+    method: 'PATCH',
+    path: () => '/users/me',
+    who: 'user',
+    options: json({ full_name: over(256) }),
+    loc: ['body', 'full_name'],
+    type: 'string_too_long',
+  },
+  {
+    name: 'password change to 129 characters',
+    method: 'PATCH',
+    path: () => '/users/me/password',
+    who: 'user',
+    options: () => ({ json: { current_password: user.password, new_password: over(129) } }),
+    loc: ['body', 'new_password'],
+    type: 'string_too_long',
+  },
+  {
+    name: 'reset to a password of 129 characters',
+    method: 'POST',
+    path: () => '/reset-password/',
+    who: 'anonymous',
+    options: json({ token: 'x', new_password: over(129) }),
+    loc: ['body', 'new_password'],
+    type: 'string_too_long',
+  },
+  {
+    name: 'item title of 256 characters',
+    method: 'POST',
+    path: () => '/items/',
+    who: 'user',
+    options: json({ title: over(256) }),
+    loc: ['body', 'title'],
+    type: 'string_too_long',
+  },
+  {
+    name: 'item title of 256 emoji',
+    method: 'POST',
+    path: () => '/items/',
+    who: 'user',
+    options: json({ title: '😀'.repeat(256) }),
+    loc: ['body', 'title'],
+    type: 'string_too_long',
+  },
+  {
+    name: 'item empty title',
+    method: 'POST',
+    path: () => '/items/',
+    who: 'user',
+    options: json({ title: '' }),
+    loc: ['body', 'title'],
+    type: 'string_too_short',
+  },
+  {
+    name: 'item description of 256 characters',
+    method: 'POST',
+    path: () => '/items/',
+    who: 'user',
+    options: json({ title: 'ok', description: over(256) }),
+    loc: ['body', 'description'],
+    type: 'string_too_long',
+  },
+  {
+    name: 'item update title of 256 characters',
+    method: 'PUT',
+    path: () => `/items/${itemId}`,
+    who: 'user',
+    options: json({ title: over(256) }),
+    loc: ['body', 'title'],
+    type: 'string_too_long',
+  },
+  {
+    name: 'item update description of 256 characters',
+    method: 'PUT',
+    path: () => `/items/${itemId}`,
+    who: 'user',
+    options: json({ description: over(256) }),
+    loc: ['body', 'description'],
+    type: 'string_too_long',
+  },
+  {
+    name: 'item update empty title',
+    method: 'PUT',
+    path: () => `/items/${itemId}`,
+    who: 'user',
+    options: json({ title: '' }),
+    loc: ['body', 'title'],
+    type: 'string_too_short',
+  },
+  {
+    name: 'login password of 129 characters',
+    method: 'POST',
+    path: () => '/login/access-token',
+    who: 'anonymous',
+    options: () => ({ form: { username: user.email, password: over(129) } }),
+    loc: ['body', 'password'],
+  },
+
+  // Paths: ids must be UUIDs.
+  ...(
+    [
+      ['GET', 'items', 'id', 'user'],
+      ['PUT', 'items', 'id', 'user'],
+      ['DELETE', 'items', 'id', 'user'],
+      ['GET', 'users', 'user_id', 'superuser'],
+      ['PATCH', 'users', 'user_id', 'superuser'],
+      ['DELETE', 'users', 'user_id', 'superuser'],
+    ] as const
+  ).flatMap(([method, area, param, who]) =>
+    ['not-a-uuid', '12345', `${'0'.repeat(31)}g`].map(
+      (bad): Case => ({
+        name: `${method} /${area}/${bad}`,
+        method,
+        path: () => `/${area}/${bad}`,
+        who,
+        options: () =>
+          method === 'PUT' || method === 'PATCH' ? { json: { title: 'x', full_name: 'x' } } : {},
+        loc: ['path', param],
+      }),
+    ),
+  ),
+
+  // Query parameters.
+  {
+    name: 'items with a negative skip',
+    method: 'GET',
+    path: () => '/items/?skip=-1',
+    who: 'user',
+    options: () => ({}),
+    loc: ['query', 'skip'],
+  },
+  {
+    name: 'items with a fractional limit',
+    method: 'GET',
+    path: () => '/items/?limit=2.5',
+    who: 'user',
+    options: () => ({}),
+    loc: ['query', 'limit'],
+  },
+  {
+    name: 'items with a word for limit',
+    method: 'GET',
+    path: () => '/items/?limit=ten',
+    who: 'user',
+    options: () => ({}),
+    loc: ['query', 'limit'],
+  },
+  {
+    name: 'users with a negative skip',
+    method: 'GET',
+    path: () => '/users/?skip=-5',
+    who: 'superuser',
+    options: () => ({}),
+    loc: ['query', 'skip'],
+  },
+  {
+    name: 'users with a word for limit',
+    method: 'GET',
+    path: () => '/users/?limit=lots',
+    who: 'superuser',
+    options: () => ({}),
+    loc: ['query', 'limit'],
+  },
+  {
+    name: 'plan outside the enum',
+    method: 'PATCH',
+    path: () => '/users/me/subscription_type?subscription_type=Gold',
+    who: 'user',
+    options: () => ({}),
+    loc: ['query', 'subscription_type'],
+  },
+  {
+    name: 'test e-mail to a non-address',
+    method: 'POST',
+    path: () => '/utils/test-email/?email_to=nobody',
+    who: 'superuser',
+    options: () => ({}),
+    loc: ['query', 'email_to'],
+  },
+  {
+    name: 'test e-mail without a recipient',
+    method: 'POST',
+    path: () => '/utils/test-email/',
+    who: 'superuser',
+    options: () => ({}),
+    loc: ['query', 'email_to'],
+    type: 'missing',
+  },
+
+  // Login is a form: JSON, text or nothing reads as a form without its fields.
+  {
+    name: 'login with a JSON body',
+    method: 'POST',
+    path: () => '/login/access-token',
+    who: 'anonymous',
+    options: () => ({ json: { username: user.email, password: user.password } }),
+    loc: ['body', 'username'],
+    type: 'missing',
+  },
+  {
+    name: 'login with no body',
+    method: 'POST',
+    path: () => '/login/access-token',
+    who: 'anonymous',
+    options: () => ({}),
+    loc: ['body', 'password'],
+    type: 'missing',
+  },
+  {
+    name: 'login as text/plain',
+    method: 'POST',
+    path: () => '/login/access-token',
+    who: 'anonymous',
+    options: raw('username=a&password=b', 'text/plain'),
+    loc: ['body', 'username'],
+    type: 'missing',
+  },
+  {
+    name: 'profile photo sent as JSON',
+    method: 'PATCH',
+    path: () => '/users/me/profile_photo',
+    who: 'user',
+    options: json({ file: 'aGVsbG8=' }),
+    loc: ['body', 'file'],
+  },
+
+  // Bodies over 1 MiB.
+  {
+    name: 'item over 1 MiB',
+    method: 'POST',
+    path: () => '/items/',
+    who: 'user',
+    options: json({ title: 'big', description: over(1024 * 1024 + 1) }),
+    status: 413,
+  },
+  {
+    name: 'signup over 1 MiB',
+    method: 'POST',
+    path: () => '/users/signup',
+    who: 'anonymous',
+    options: json({ ...goodSignup(), full_name: over(1024 * 1024 + 1) }),
+    status: 413,
+  },
+  {
+    name: 'login form over 1 MiB',
+    method: 'POST',
+    path: () => '/login/access-token',
+    who: 'anonymous',
+    options: () => ({ form: { username: user.email, password: over(1024 * 1024 + 1) } }),
+    status: 413,
+  },
+
+  // Unknown routes.
+  {
+    name: 'unknown API path',
+    method: 'GET',
+    path: () => '/no-such-thing',
+    who: 'user',
+    options: () => ({}),
+    status: 404,
+    body: { detail: 'Not Found' },
+  },
+  {
+    name: 'unknown nested path',
+    method: 'POST',
+    path: () => `/items/${itemId}/children`,
+    who: 'user',
+    options: json({ title: 'x' }),
+    status: 404,
+    body: { detail: 'Not Found' },
+  },
+  {
+    name: 'unknown path, anonymous',
+    method: 'DELETE',
+    path: () => '/everything',
+    who: 'anonymous',
+    options: () => ({}),
+    status: 404,
+    body: { detail: 'Not Found' },
+  },
+];
+
+describe('bad input: exact refusal, never a 5xx, nothing stored', () => {
+  for (const c of CASES) {
+    const label = c.loc ? `422 at ${JSON.stringify(c.loc)}` : String(c.status);
+    it(`${c.name} → ${label}`, async () => {
+      const before = await dbSnapshot(server);
+      const res = await server.request(c.method, `${API}${c.path()}`, {
+        ...c.options(),
+        token: tokenOf(c.who),
+      });
+      expect(res.status, res.text.slice(0, 300)).toBeLessThan(500);
+      if (c.loc) expectValidation(res, c.loc, c.type);
+      else {
+        expect(res.status, res.text.slice(0, 300)).toBe(c.status);
+        expect(String(res.headers['content-type'])).toContain('application/json');
+        if (c.body !== undefined) expect(res.body).toEqual(c.body);
+        else expect(typeof res.body.detail).toBe('string');
+      }
+      expect(await dbSnapshot(server)).toBe(before);
+    });
+  }
+
+  it('a multipart login over 1 MiB is refused (413, or 422 for the over-long field), nothing stored', async () => {
+    // Multipart is streamed (uploads take up to 20 MB), so the 1 MiB body limit does not apply; each text
+    // field is capped at 64 KiB instead, which no field of the login form may reach.
+    const before = await dbSnapshot(server);
+    const res = await server.request('POST', `${API}/login/access-token`, {
+      ...multipart({ username: user.email, password: over(1024 * 1024 + 1) }),
+    });
+    expect([413, 422]).toContain(res.status);
+    if (res.status === 422) expectValidation(res, ['body', 'password'], 'string_too_long');
+    expect(await dbSnapshot(server)).toBe(before);
+  });
+
+  it('a known path with a method it does not have: refused with a 4xx, nothing stored', async () => {
+    const before = await dbSnapshot(server);
+    for (const [method, url] of [
+      ['PATCH', `${API}/items/`],
+      ['PUT', `${API}/users/me`],
+      ['POST', `${API}/utils/health-check/`],
+      ['PUT', `${API}/users/signup`],
+    ] as const) {
+      const res = await server.request(method, url, { token: su, json: { title: 'x' } });
+      expect([404, 405]).toContain(res.status);
+      expect(typeof res.body.detail).toBe('string');
+    }
+    expect(await dbSnapshot(server)).toBe(before);
+  });
+
+  it.todo(
+    'a known path with a method it does not have answers 405 {"detail":"Method Not Allowed"} as FastAPI does — the server answers 404 "Not Found" (Fastify has no 405; needs a not-found handler that knows the routes)',
+  );
+  it.todo(
+    'a collection path without its trailing slash (/api/v1/items) redirects (307) to /api/v1/items/ as FastAPI does — the server answers 404 (ignoreTrailingSlash is off)',
+  );
+
+  it('the existing user and item are untouched and still work after all of that', async () => {
+    expect((await server.request('GET', `${API}/items/${itemId}`, { token: user.token })).body.title).toBe(
+      'Existing',
+    );
+    const login = await server.request('POST', `${API}/login/access-token`, {
+      form: { username: user.email, password: user.password },
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('unknown routes outside the API answer 404 {"detail":"Not Found"} too', async () => {
+    for (const url of ['/nope', '/api/v2/users/', '/api/v1']) {
+      const res = await server.request('GET', url);
+      expect({ url, status: res.status, body: res.body }).toEqual({
+        url,
+        status: 404,
+        body: { detail: 'Not Found' },
+      });
+    }
+  });
+
+  it('accepts the limits exactly: 255-character e-mail, 128-character password, 255 emoji in a title', async () => {
+    const email = `${'b'.repeat(255 - '@example.com'.length - 6)}${Date.now().toString(36).slice(-6)}@example.com`;
+    expect(email).toHaveLength(255);
+    const signup = await server.request('POST', `${API}/users/signup`, {
+      json: { email, password: `${'p'.repeat(127)}!`, full_name: 'f'.repeat(255) },
+    });
+    expect(signup.status, signup.text).toBe(200);
+    const login = await server.request('POST', `${API}/login/access-token`, {
+      form: { username: email, password: `${'p'.repeat(127)}!` },
+    });
+    expect(login.status).toBe(200);
+    const item = await server.request('POST', `${API}/items/`, {
+      token: user.token,
+      json: { title: '😀'.repeat(255) },
+    });
+    expect(item.status).toBe(200);
+    expect(item.body.title).toBe('😀'.repeat(255));
+  });
+
+  it('stores text verbatim: quotes, SQL and markup are data', async () => {
+    const title = `Robert'); DROP TABLE items;-- <script>alert(1)</script> ✓ ünïcode`;
+    const res = await server.request('POST', `${API}/items/`, {
+      token: user.token,
+      json: { title, description: '"\\' },
+    });
+    expect(res.status).toBe(200);
+    const read = await server.request('GET', `${API}/items/${res.body.id}`, { token: user.token });
+    expect(read.body.title).toBe(title);
+    expect(read.body.description).toBe('"\\');
+  });
+
+  it('a NUL character in text is refused or stored, never a 5xx', async () => {
+    const before = await dbSnapshot(server);
+    const res = await server.request('POST', `${API}/items/`, {
+      token: user.token,
+      json: { title: 'nul\u0000byte' },
+    });
+    expect(res.status).toBeLessThan(500);
+    if (res.status !== 200) expect(await dbSnapshot(server)).toBe(before);
+  });
+});

@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = path.join(import.meta.dirname, '..', '..');
+
+describe('generated API types', () => {
+  it('src/api/schema.d.ts is what openapi-typescript makes of openapi/openapi.json', async () => {
+    const document = pathToFileURL(path.join(root, 'openapi', 'openapi.json'));
+    // The same call the CLI of `npm run generate:api` makes, with its default options.
+    const generated = `${COMMENT_HEADER}${astToString(await openapiTS(document, { silent: true }))}`;
+    const committed = readFileSync(path.join(root, 'src', 'api', 'schema.d.ts'), 'utf8');
+    expect(
+      generated === committed,
+      'src/api/schema.d.ts is stale: the OpenAPI document changed since it was generated. Run `npm run generate:api`.',
+    ).toBe(true);
+  });
+});
