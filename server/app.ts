@@ -134,6 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     origin: settings.corsOrigins.length > 0 ? settings.corsOrigins : false,
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    // A browser on another origin may read these: the wait of a 429 and the request id of any answer.
+    exposedHeaders: ['Retry-After', 'x-request-id'],
   });
   // After helmet and CORS, so that even a refused request carries their headers.
   registerAuthGuard(app);

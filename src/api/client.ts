@@ -39,7 +39,8 @@ function build(baseUrl: string): Client<paths> {
   return client;
 }
 
-let current = build(defaultBaseUrl());
+let currentBaseUrl = defaultBaseUrl();
+let current = build(currentBaseUrl);
 
 /** The typed API client (paths from src/api/schema.d.ts). */
 export function api(): Client<paths> {
@@ -48,5 +49,16 @@ export function api(): Client<paths> {
 
 /** Point the client at another API origin, e.g. a server started by a test: `http://127.0.0.1:PORT/api/v1`. */
 export function setApiBaseUrl(baseUrl: string): void {
+  currentBaseUrl = baseUrl;
   current = build(baseUrl);
+}
+
+/** The base URL the client calls, for requests made without openapi-fetch (uploads with progress). */
+export function apiBaseUrl(): string {
+  return currentBaseUrl;
+}
+
+/** For requests made without openapi-fetch: a refused token (401/403) ends the session as usual. */
+export function reportUnauthorized(): void {
+  for (const listener of unauthorizedListeners) listener();
 }

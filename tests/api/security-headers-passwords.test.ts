@@ -131,6 +131,8 @@ describe('CORS', () => {
     const refused = await cors.request('GET', '/api/v1/users/me', { headers: { origin } });
     expect(refused.status).toBe(401);
     expect(refused.headers['access-control-allow-origin']).toBe(origin);
+    // A 429's wait must be readable by the other origin.
+    expect(String(refused.headers['access-control-expose-headers'])).toMatch(/Retry-After/i);
     const other = await cors.request('GET', '/api/v1/utils/health-check/', {
       headers: { origin: 'http://evil.example' },
     });

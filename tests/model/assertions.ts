@@ -4,6 +4,7 @@ import { API_FAILURES } from '../../src/features/statecharts/models';
 import { stateLabel } from '../../src/features/statecharts/paths';
 import type { WalkStep, World } from '../../src/features/statecharts/walk';
 import { PAGE_SIZE } from '../../src/machines/paging';
+import { ACCOUNT_ASSERTIONS } from './account-assertions';
 
 /**
  * Each machine's own assertions, per state (dotted state value → check on the snapshot). The walk runs
@@ -274,4 +275,5 @@ export const ASSERTIONS: Record<string, MachineAssertions> = {
   editUser: modalFormAssertions(),
   changeUserPassword: modalFormAssertions(),
   deleteUser: modalFormAssertions(),
+  ...ACCOUNT_ASSERTIONS,
 };

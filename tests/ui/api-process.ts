@@ -6,7 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import { SUPERUSER, startTestServer } from '../support/server.ts';
 
-const server = await startTestServer();
+// jsdom's origin (vitest's default URL): the upload's XMLHttpRequest is a cross-origin request there.
+const server = await startTestServer({ BACKEND_CORS_ORIGINS: 'http://localhost:3000' });
 await server.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = server.app.server.address() as AddressInfo;
 process.stdout.write(`${JSON.stringify({ port, dataDir: server.dataDir, superuser: SUPERUSER })}\n`);

@@ -1,4 +1,5 @@
 import { Box, Container, Text } from '@chakra-ui/react';
+import { ConfirmEmailNotice } from '../account/ConfirmEmailNotice';
 import { useCurrentUser } from '../layout/useCurrentUser';
 
 export function Dashboard() {
@@ -11,6 +12,7 @@ export function Dashboard() {
         </Text>
         <Text>Welcome back, nice to see you again!</Text>
       </Box>
+      <ConfirmEmailNotice />
     </Container>
   );
 }

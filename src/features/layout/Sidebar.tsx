@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { LogOutIcon, MenuIcon } from '../../ui/icons';
 import { Logo } from '../../ui/Logo';
 import { drawerRecipe } from '../../ui/recipes';
+import { UserAvatar } from '../account/UserAvatar';
 import { useSessionActor } from '../app/context';
 import { SidebarItems } from './SidebarItems';
 import { useCurrentUser } from './useCurrentUser';
@@ -11,9 +12,12 @@ function LoggedInAs() {
   const user = useCurrentUser();
   if (!user?.email) return null;
   return (
-    <Text fontSize="sm" p={2} color="fg.muted" lineClamp={2} overflowWrap="anywhere">
-      Logged in as: {user.email}
-    </Text>
+    <Flex align="center" gap={2} p={2}>
+      <UserAvatar user={user} boxSize="8" fontSize="xs" />
+      <Text fontSize="sm" color="fg.muted" lineClamp={2} overflowWrap="anywhere" minW={0}>
+        Logged in as: {user.email}
+      </Text>
+    </Flex>
   );
 }
 

@@ -2,6 +2,7 @@ import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LogOutIcon, UserIcon } from '../../ui/icons';
 import { menuRecipe } from '../../ui/recipes';
+import { MenuAvatar } from '../account/UserAvatar';
 import { useSessionActor } from '../app/context';
 
 /** The top-right user menu: My profile (settings) and Log out. */
@@ -18,8 +19,15 @@ export function UserMenu() {
       }}
     >
       <Menu.Trigger asChild>
-        <IconButton aria-label="Open user menu" colorPalette="teal" variant="solid" rounded="full" size="md">
-          <UserIcon />
+        <IconButton
+          aria-label="Open user menu"
+          colorPalette="teal"
+          variant="solid"
+          rounded="full"
+          size="md"
+          overflow="hidden"
+        >
+          <MenuAvatar icon={<UserIcon />} />
         </IconButton>
       </Menu.Trigger>
       <Portal>

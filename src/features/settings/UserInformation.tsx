@@ -8,6 +8,8 @@ import { updateUserMe } from '../../api/services';
 import { profileMachine } from '../../machines/flows';
 import { PrimaryButton, TextField } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
+import { AccountExtras } from '../account/AccountExtras';
+import { ConfirmEmailNotice } from '../account/ConfirmEmailNotice';
 import { toastError } from '../app/errors';
 import { useCurrentUser } from '../layout/useCurrentUser';
 
@@ -41,6 +43,7 @@ export function UserInformation() {
 
   return (
     <Box w={{ base: 'full', md: '50%' }} py={4}>
+      <ConfirmEmailNotice />
       <Heading as="h2" size="sm" py={4}>
         User Information
       </Heading>
@@ -106,6 +109,7 @@ export function UserInformation() {
           </Flex>
         </Stack>
       </form>
+      <AccountExtras />
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import * as flows from '../../machines/flows';
 import type { FormValues } from '../../machines/form';
 import { itemsPagingMachine, usersPagingMachine } from '../../machines/paging';
 import { sessionMachine } from '../../machines/session';
+import { accountModels } from './account-models';
 
 /**
  * The test model of every machine: where a traversal starts (inputs), which events with which payloads
@@ -357,6 +358,7 @@ export const MODELS: MachineModel[] = [
   pagingModel('itemsPaging', itemsPagingMachine),
   pagingModel('usersPaging', usersPagingMachine),
   ...formModels,
+  ...accountModels(),
 ];
 
 export function modelByName(name: string): MachineModel | undefined {

@@ -1,0 +1,18 @@
+import { Separator } from '@chakra-ui/react';
+import { AssetSection } from './AssetSection';
+import { ProfilePhoto } from './ProfilePhoto';
+import { SubscriptionPlan } from './SubscriptionPlan';
+
+/** The account extras of My profile, below the user information: photo, asset, subscription plan. */
+export function AccountExtras() {
+  return (
+    <>
+      <Separator mt={6} />
+      <ProfilePhoto />
+      <Separator />
+      <AssetSection />
+      <Separator />
+      <SubscriptionPlan />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
+import { deleteAsset } from '../../api/account';
+import { assetUploadMachine } from '../../machines/asset-upload';
+import { useCurrentUser } from '../layout/useCurrentUser';
+import { formatBytes } from './format';
+import { FilePickButton, UploadStatus, useSectionId, useUploadFlow } from './upload-flow';
+
+/** My profile: the uploaded asset (name, size, download link) with upload/replace and remove. */
+export function AssetSection() {
+  const user = useCurrentUser();
+  const flow = useUploadFlow(assetUploadMachine, {
+    path: '/users/me/asset',
+    remove: deleteAsset,
+    uploaded: 'Asset uploaded successfully.',
+    removed: 'Asset removed.',
+  });
+  const [state, send] = flow;
+  const idle = state.matches('idle') || state.matches('removing');
+  const heading = useSectionId('asset');
+  const hasAsset = Boolean(user?.asset_url);
+  return (
+    <Box as="section" aria-labelledby={heading} py={4}>
+      <Heading as="h2" size="sm" py={4} id={heading}>
+        Asset
+      </Heading>
+      <Flex direction="column" gap={3}>
+        {hasAsset ? (
+          <Flex
+            gap={3}
+            align={{ base: 'flex-start', sm: 'center' }}
+            direction={{ base: 'column', sm: 'row' }}
+            borderWidth="1px"
+            rounded="md"
+            p={3}
+            data-testid="asset-file"
+          >
+            <Box minW={0} flex="1">
+              <Text fontWeight="medium" overflowWrap="anywhere">
+                {user?.asset_name}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {formatBytes(user?.asset_size ?? 0)}
+              </Text>
+            </Box>
+            <Link
+              href={user?.asset_url ?? undefined}
+              download={user?.asset_name ?? true}
+              colorPalette="teal"
+              color="teal.fg"
+              fontWeight="medium"
+              fontSize="sm"
+              aria-label={`Download ${user?.asset_name ?? 'asset'}`}
+            >
+              Download
+            </Link>
+          </Flex>
+        ) : (
+          <Text color="fg.muted" fontSize="sm">
+            No asset uploaded yet.
+          </Text>
+        )}
+        {idle ? (
+          <Flex gap={2} wrap="wrap">
+            <FilePickButton flow={flow} inputLabel="Choose an asset file">
+              {hasAsset ? 'Replace asset' : 'Upload asset'}
+            </FilePickButton>
+            {hasAsset && (
+              <Button
+                size="sm"
+                variant="ghost"
+                colorPalette="red"
+                loading={state.matches('removing')}
+                onClick={() => send({ type: 'file.remove' })}
+              >
+                Remove asset
+              </Button>
+            )}
+          </Flex>
+        ) : (
+          <>
+            <UploadStatus flow={flow} progressLabel="Asset upload" uploadLabel="Upload asset" />
+            {(state.matches('rejected') || state.matches('failed') || state.matches('previewing')) && (
+              <Box>
+                <FilePickButton flow={flow} inputLabel="Choose an asset file">
+                  Choose another
+                </FilePickButton>
+              </Box>
+            )}
+          </>
+        )}
+        <Text fontSize="xs" color="fg.muted">
+          Any file, up to 20 MB.
+        </Text>
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,142 @@
+import { Box, Button, Field, Flex, Heading, Input, Text } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { checkConfirmEmail, resendConfirmEmail } from '../../api/account';
+import { errorMessage } from '../../api/errors';
+import type { UserPublic } from '../../api/types';
+import { CODE_LENGTH, confirmEmailMachine } from '../../machines/confirm-email';
+import { PrimaryButton } from '../../ui/form';
+import { showSuccess } from '../../ui/toaster';
+import { useCurrentUser } from '../layout/useCurrentUser';
+import { everySecond } from './actors';
+import { useStoreCurrentUser } from './cache';
+import { useSectionId } from './upload-flow';
+
+/** Shown while the signed-in user's e-mail address is not confirmed (dashboard and My profile). */
+export function ConfirmEmailNotice() {
+  const user = useCurrentUser();
+  if (!user || user.is_email_confirmed) return null;
+  return <Notice user={user} />;
+}
+
+function Notice({ user }: { user: UserPublic }) {
+  const store = useStoreCurrentUser();
+  const [state, send] = useMachine(
+    confirmEmailMachine.provide({
+      actors: {
+        checkCode: fromPromise(({ input }) => checkConfirmEmail(input.code)),
+        resendCode: fromPromise<unknown, void>(() => resendConfirmEmail()),
+        ticker: everySecond,
+      },
+      actions: {
+        onConfirmed: ({ context }) => {
+          showSuccess('Success!', 'Your email address is confirmed.');
+          store(context.user);
+        },
+        onResent: () => showSuccess('Email sent.', `We sent a new confirmation code to ${user.email}.`),
+      },
+    }),
+  );
+  const heading = useSectionId('confirm-email');
+  const codeState = (name: 'checking' | 'wrong' | 'expired') => state.matches({ active: { code: name } });
+  const resendState = (name: 'resending' | 'coolingDown' | 'failed') =>
+    state.matches({ active: { resend: name } });
+  const checking = codeState('checking');
+  const problem = codeState('wrong') || codeState('expired') ? errorMessage(state.context.error) : null;
+  const { cooldown, sent } = state.context;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'confirm.submit' });
+  };
+
+  if (state.matches('confirmed')) {
+    return (
+      <Box
+        role="status"
+        borderWidth="1px"
+        borderColor="border.success"
+        bg="bg.success"
+        rounded="md"
+        p={4}
+        my={4}
+      >
+        Your email address is confirmed.
+      </Box>
+    );
+  }
+
+  return (
+    <Box
+      as="section"
+      aria-labelledby={heading}
+      borderWidth="1px"
+      borderColor="border.warning"
+      bg="bg.warning"
+      rounded="md"
+      p={4}
+      my={4}
+      maxW="2xl"
+    >
+      <Heading as="h2" size="sm" id={heading} mb={1}>
+        Confirm your email address
+      </Heading>
+      <Text fontSize="sm" mb={3} overflowWrap="anywhere">
+        We sent a 6-digit code to <strong>{user.email}</strong>. Enter it here to confirm your address.
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Flex gap={3} align="flex-end" wrap="wrap">
+          <Field.Root invalid={problem !== null} w={{ base: 'full', sm: '44' }}>
+            <Field.Label>Confirmation code</Field.Label>
+            <Input
+              name="confirm_code"
+              value={state.context.code}
+              onChange={(event) => send({ type: 'confirm.change', code: event.target.value })}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={CODE_LENGTH}
+              placeholder="123456"
+              letterSpacing="0.3em"
+              fontFamily="mono"
+              bg="bg"
+              readOnly={checking}
+            />
+          </Field.Root>
+          <PrimaryButton type="submit" loading={checking} disabled={!state.can({ type: 'confirm.submit' })}>
+            Confirm
+          </PrimaryButton>
+        </Flex>
+        {problem && (
+          <Text role="alert" color="fg.error" fontSize="sm" mt={2}>
+            {problem}
+          </Text>
+        )}
+      </form>
+      <Flex mt={3} gap={3} align="center" wrap="wrap">
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="teal"
+          bg="bg"
+          loading={resendState('resending')}
+          disabled={!state.can({ type: 'confirm.resend' })}
+          onClick={() => send({ type: 'confirm.resend' })}
+        >
+          Resend code
+        </Button>
+        {resendState('coolingDown') && (
+          <Text fontSize="sm" color="fg.muted" data-testid="resend-cooldown">
+            {sent ? 'A new code is on its way. ' : ''}You can ask for another code in {cooldown}{' '}
+            {cooldown === 1 ? 'second' : 'seconds'}.
+          </Text>
+        )}
+        {resendState('failed') && (
+          <Text role="alert" fontSize="sm" color="fg.error">
+            {errorMessage(state.context.resendError)}
+          </Text>
+        )}
+      </Flex>
+    </Box>
+  );
+}

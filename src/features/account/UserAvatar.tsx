@@ -1,0 +1,56 @@
+import { Box, type BoxProps } from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
+import type { UserPublic } from '../../api/types';
+import { useCurrentUser } from '../layout/useCurrentUser';
+import { initials } from './format';
+
+interface UserAvatarProps extends Omit<BoxProps, 'children'> {
+  user: Pick<UserPublic, 'full_name' | 'email' | 'profile_photo_url'> | undefined;
+  /** An image to show instead of the stored photo (a preview). */
+  src?: string | null;
+  /** What to show without a photo; the initials by default. */
+  fallback?: ReactNode;
+}
+
+/** The user's profile photo in a circle, or their initials. Decorative: the name is written nearby. */
+export function UserAvatar({ user, src, fallback, ...box }: UserAvatarProps) {
+  const photo = src ?? user?.profile_photo_url ?? null;
+  const [broken, setBroken] = useState<string | null>(null);
+  const showPhoto = photo !== null && broken !== photo;
+  return (
+    <Box
+      aria-hidden="true"
+      rounded="full"
+      overflow="hidden"
+      flexShrink={0}
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+      bg="teal.solid"
+      color="white"
+      fontWeight="bold"
+      userSelect="none"
+      {...box}
+    >
+      {showPhoto ? (
+        <img
+          src={photo}
+          alt=""
+          width="100%"
+          height="100%"
+          style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          onError={() => setBroken(photo)}
+        />
+      ) : (
+        (fallback ?? initials(user?.full_name, user?.email))
+      )}
+    </Box>
+  );
+}
+
+/** The user menu's trigger content: the profile photo filling the round button, else the user icon. */
+export function MenuAvatar({ icon }: { icon: ReactNode }) {
+  const user = useCurrentUser();
+  if (!user?.profile_photo_url) return <>{icon}</>;
+  return <UserAvatar user={user} boxSize="full" fallback={icon} />;
+}

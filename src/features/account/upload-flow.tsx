@@ -1,0 +1,189 @@
+import { Box, Button, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { type ReactNode, useId, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import type { UploadPath } from '../../api/account';
+import { errorMessage } from '../../api/errors';
+import type { UserPublic } from '../../api/types';
+import { type UploadMachine, uploadPercent } from '../../machines/upload';
+import { PrimaryButton } from '../../ui/form';
+import { showSuccess } from '../../ui/toaster';
+import { toastError } from '../app/errors';
+import { uploader } from './actors';
+import { useStoreCurrentUser } from './cache';
+import { formatBytes } from './format';
+
+interface FlowOptions {
+  path: UploadPath;
+  remove: () => Promise<UserPublic>;
+  uploaded: string;
+  removed: string;
+}
+
+/** Runs an upload machine with the XMLHttpRequest uploader, the removal call and the cache update. */
+export function useUploadFlow(machine: UploadMachine, options: FlowOptions) {
+  const store = useStoreCurrentUser();
+  return useMachine(
+    machine.provide({
+      actors: {
+        upload: uploader(options.path),
+        remove: fromPromise<unknown, void>(() => options.remove()),
+      },
+      actions: {
+        onUploaded: ({ context }) => {
+          store(context.output);
+          showSuccess('Success!', options.uploaded);
+        },
+        onRemoved: ({ context }) => {
+          store(context.output);
+          showSuccess('Success!', options.removed);
+        },
+        onRemoveFailed: ({ context }) => toastError(context.error),
+      },
+    }),
+  );
+}
+
+export type UploadFlow = ReturnType<typeof useUploadFlow>;
+
+/** A button that opens the file chooser; the input itself is visually hidden (one tab stop). */
+export function FilePickButton({
+  flow,
+  accept,
+  inputLabel,
+  children,
+  variant = 'outline',
+}: {
+  flow: UploadFlow;
+  accept?: string;
+  inputLabel: string;
+  children: ReactNode;
+  variant?: 'outline' | 'solid';
+}) {
+  const [state, send] = flow;
+  const input = useRef<HTMLInputElement>(null);
+  const busy = state.matches('uploading') || state.matches('removing');
+  const Component = variant === 'solid' ? PrimaryButton : Button;
+  return (
+    <>
+      <Component
+        size="sm"
+        variant={variant}
+        colorPalette="teal"
+        disabled={busy}
+        onClick={() => input.current?.click()}
+      >
+        {children}
+      </Component>
+      <VisuallyHidden asChild>
+        <input
+          ref={input}
+          type="file"
+          accept={accept}
+          aria-label={inputLabel}
+          tabIndex={-1}
+          disabled={busy}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            // Cleared, so that choosing the same file again is reported too.
+            event.target.value = '';
+            if (file) send({ type: 'file.choose', file });
+          }}
+        />
+      </VisuallyHidden>
+    </>
+  );
+}
+
+/** The progress bar of an upload. */
+function UploadProgress({ percent, label }: { percent: number; label: string }) {
+  return (
+    <Box w="full" maxW="sm">
+      <Text fontSize="sm" mb={1}>
+        Uploading… {percent}%
+      </Text>
+      <Box
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        h="2"
+        rounded="full"
+        bg="bg.emphasized"
+        overflow="hidden"
+      >
+        <Box h="full" w={`${percent}%`} bg="teal.solid" transition="width 0.2s" />
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * What the flow shows after a file was chosen: the file and Upload/Cancel, the progress, or the
+ * reason it failed (the client's check or the server's answer) with Try again / Cancel.
+ */
+export function UploadStatus({
+  flow,
+  progressLabel,
+  uploadLabel,
+}: {
+  flow: UploadFlow;
+  progressLabel: string;
+  uploadLabel: string;
+}) {
+  const [state, send] = flow;
+  const { file, rejection, error, progress } = state.context;
+  const describe = file ? `${file.name} (${formatBytes(file.size)})` : '';
+  const cancel = (
+    <Button size="sm" variant="subtle" colorPalette="gray" onClick={() => send({ type: 'file.cancel' })}>
+      Cancel
+    </Button>
+  );
+  if (state.matches('previewing')) {
+    return (
+      <Flex direction="column" gap={2} align="flex-start" minW={0}>
+        <Text fontSize="sm" overflowWrap="anywhere">
+          Selected: {describe}
+        </Text>
+        <Flex gap={2} wrap="wrap">
+          <PrimaryButton size="sm" onClick={() => send({ type: 'file.upload' })}>
+            {uploadLabel}
+          </PrimaryButton>
+          {cancel}
+        </Flex>
+      </Flex>
+    );
+  }
+  if (state.matches('uploading')) {
+    return (
+      <Flex direction="column" gap={2} align="flex-start" w="full" minW={0}>
+        <UploadProgress percent={uploadPercent(progress)} label={progressLabel} />
+        {cancel}
+      </Flex>
+    );
+  }
+  if (state.matches('failed') || state.matches('rejected')) {
+    return (
+      <Flex direction="column" gap={2} align="flex-start" minW={0}>
+        <Text role="alert" fontSize="sm" color="fg.error" overflowWrap="anywhere">
+          {rejection ?? errorMessage(error)}
+        </Text>
+        <Flex gap={2} wrap="wrap">
+          {state.matches('failed') && (
+            <PrimaryButton size="sm" onClick={() => send({ type: 'file.upload' })}>
+              Try again
+            </PrimaryButton>
+          )}
+          {cancel}
+        </Flex>
+      </Flex>
+    );
+  }
+  return null;
+}
+
+/** A heading id for a section (aria-labelledby). */
+export function useSectionId(name: string): string {
+  return `${name}-${useId().replace(/:/g, '')}`;
+}

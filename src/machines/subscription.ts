@@ -1,0 +1,86 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { SubscriptionType } from '../api/types';
+
+/**
+ * The subscription plan: choosing another plan asks for a confirmation before it is saved.
+ *   viewing --plan.choose--> confirming --plan.confirm--> saving --done--> viewing
+ *                                                              --error--> failed (Confirm retries)
+ * Cancel returns to viewing from confirming and failed. `save` and the effects are injected.
+ */
+
+export const PLANS: readonly { value: SubscriptionType; label: string }[] = [
+  { value: 'Free', label: 'Free' },
+  { value: 'Plan1', label: 'Plan 1' },
+  { value: 'Plan2', label: 'Plan 2' },
+];
+
+export function planLabel(plan: string | null | undefined): string {
+  return PLANS.find((entry) => entry.value === plan)?.label ?? 'Free';
+}
+
+export interface SubscriptionContext {
+  /** The plan being confirmed or saved. */
+  plan: SubscriptionType | null;
+  error: unknown;
+  output: unknown;
+}
+
+export type SubscriptionEvent =
+  | { type: 'plan.choose'; plan: SubscriptionType }
+  | { type: 'plan.confirm' }
+  | { type: 'plan.cancel' };
+
+export const subscriptionMachine = setup({
+  types: {
+    context: {} as SubscriptionContext,
+    events: {} as SubscriptionEvent,
+  },
+  actors: {
+    /** Injected: PATCH /users/me/subscription_type; resolves with the updated user. */
+    save: fromPromise<unknown, { plan: SubscriptionType }>(async () => {
+      throw new Error('subscription: save was not provided');
+    }),
+  },
+  actions: {
+    setPlan: assign(({ event }) => (event.type === 'plan.choose' ? { plan: event.plan, error: null } : {})),
+    clear: assign({ plan: null, error: null }),
+    setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
+    setOutput: assign({ output: ({ event }) => (event as { output?: unknown }).output }),
+    /** Injected: the updated user into the cache, a success message. */
+    onSaved: () => {},
+    /** Injected: report the failure. */
+    onFailure: () => {},
+  },
+}).createMachine({
+  id: 'subscription',
+  context: { plan: null, error: null, output: undefined },
+  initial: 'viewing',
+  states: {
+    viewing: {
+      on: { 'plan.choose': { target: 'confirming', actions: 'setPlan' } },
+    },
+    confirming: {
+      on: {
+        'plan.confirm': 'saving',
+        'plan.cancel': { target: 'viewing', actions: 'clear' },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => ({ plan: context.plan ?? 'Free' }),
+        onDone: { target: 'viewing', actions: ['setOutput', 'onSaved', 'clear'] },
+        onError: { target: 'failed', actions: ['setError', 'onFailure'] },
+      },
+    },
+    failed: {
+      on: {
+        'plan.confirm': 'saving',
+        'plan.cancel': { target: 'viewing', actions: 'clear' },
+      },
+    },
+  },
+});
+
+export type SubscriptionMachine = typeof subscriptionMachine;

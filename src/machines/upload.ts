@@ -1,0 +1,179 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+
+/**
+ * A file the user keeps on the account (profile photo, asset): choose a file, check it on the client
+ * (the server stays the authority), look at it, upload it with progress, or remove the stored one.
+ *
+ *   idle --file.choose--> checking --(accepted)--> previewing --file.upload--> uploading
+ *                                  --(refused)--> rejected (the client-side message)
+ *   uploading --upload.progress--> uploading ; --upload.done--> done → idle ; --upload.failed--> failed
+ *   idle --file.remove--> removing --done/error--> idle
+ *
+ * The uploader is a callback actor (XMLHttpRequest for upload progress) that reports `upload.progress`,
+ * `upload.done` and `upload.failed`; stopping it (Cancel) aborts the request. `upload`, `remove` and
+ * the effects `onUploaded`, `onRemoved`, `onRemoveFailed` are injected with `provide`.
+ */
+
+/** What the client checks of a chosen file (a `File` has these). */
+export interface ChosenFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+export interface UploadContext {
+  file: File | null;
+  /** The client-side reason the chosen file was refused. */
+  rejection: string | null;
+  /** Bytes sent and total while uploading (total 0 until known). */
+  progress: { loaded: number; total: number };
+  /** The last failure of the upload or the removal. */
+  error: unknown;
+  /** The user returned by the last upload or removal. */
+  output: unknown;
+}
+
+export interface UploadInput {
+  file: File;
+}
+
+export type UploadEvent =
+  | { type: 'file.choose'; file: File }
+  | { type: 'file.upload' }
+  | { type: 'file.cancel' }
+  | { type: 'file.remove' }
+  | { type: 'upload.progress'; loaded: number; total: number }
+  | { type: 'upload.done'; output: unknown }
+  | { type: 'upload.failed'; error: unknown };
+
+export interface UploadOptions {
+  id: string;
+  /** The client-side check: a message when the file is refused, else null. */
+  check: (file: ChosenFile) => string | null;
+}
+
+export const MEGABYTE = 1024 * 1024;
+
+/** The size checks the server makes (server/storage/uploads.ts), with its messages, in its order. */
+export function checkSize(file: ChosenFile, maxBytes: number): string | null {
+  if (file.size > maxBytes) return `File too large: the limit is ${Math.round(maxBytes / MEGABYTE)} MB`;
+  if (file.size === 0) return 'The file is empty';
+  return null;
+}
+
+/** Percent sent, 0–100 (0 while the total is unknown). */
+export function uploadPercent(progress: { loaded: number; total: number }): number {
+  if (progress.total <= 0) return 0;
+  return Math.min(100, Math.round((progress.loaded / progress.total) * 100));
+}
+
+const noProgress = { loaded: 0, total: 0 };
+
+export function createUploadMachine(options: UploadOptions) {
+  return setup({
+    types: {
+      context: {} as UploadContext,
+      events: {} as UploadEvent,
+    },
+    actors: {
+      /** Injected: uploads input.file, reporting upload.progress / upload.done / upload.failed. */
+      upload: fromCallback<UploadEvent, UploadInput>(({ sendBack }) => {
+        sendBack({ type: 'upload.failed', error: new Error(`${options.id}: upload was not provided`) });
+      }),
+      /** Injected: deletes the stored file; resolves with the updated user. */
+      remove: fromPromise<unknown, void>(async () => {
+        throw new Error(`${options.id}: remove was not provided`);
+      }),
+    },
+    actions: {
+      choose: assign(({ event }) =>
+        event.type === 'file.choose' ? { file: event.file, rejection: null, error: null } : {},
+      ),
+      reject: assign(({ context }) => ({ rejection: context.file ? options.check(context.file) : null })),
+      clearFile: assign({ file: null, rejection: null, error: null, progress: noProgress }),
+      startProgress: assign({ progress: noProgress, error: null }),
+      setProgress: assign(({ event }) =>
+        event.type === 'upload.progress' ? { progress: { loaded: event.loaded, total: event.total } } : {},
+      ),
+      setOutput: assign({ output: ({ event }) => (event as { output?: unknown }).output }),
+      setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
+      /** Injected: the new user into the cache, a success message. */
+      onUploaded: () => {},
+      /** Injected: the updated user into the cache, a success message. */
+      onRemoved: () => {},
+      /** Injected: report a failed removal. */
+      onRemoveFailed: () => {},
+    },
+    guards: {
+      isAccepted: ({ context }) => context.file !== null && options.check(context.file) === null,
+    },
+  }).createMachine({
+    id: options.id,
+    context: { file: null, rejection: null, progress: noProgress, error: null, output: undefined },
+    initial: 'idle',
+    states: {
+      idle: {
+        on: {
+          'file.choose': { target: 'checking', actions: 'choose' },
+          'file.remove': { target: 'removing', actions: 'clearFile' },
+        },
+      },
+      checking: {
+        always: [
+          { guard: 'isAccepted', target: 'previewing' },
+          { target: 'rejected', actions: 'reject' },
+        ],
+      },
+      previewing: {
+        on: {
+          'file.upload': 'uploading',
+          'file.choose': { target: 'checking', actions: 'choose' },
+          'file.cancel': { target: 'idle', actions: 'clearFile' },
+        },
+      },
+      uploading: {
+        entry: 'startProgress',
+        invoke: {
+          id: 'upload',
+          src: 'upload',
+          input: ({ context }) => ({ file: context.file as File }),
+          onError: { target: 'failed', actions: 'setError' },
+        },
+        on: {
+          'upload.progress': { actions: 'setProgress' },
+          'upload.done': { target: 'done', actions: 'setOutput' },
+          'upload.failed': { target: 'failed', actions: 'setError' },
+          // Stopping the uploader aborts the request; the chosen file stays.
+          'file.cancel': { target: 'previewing', actions: 'startProgress' },
+        },
+      },
+      failed: {
+        on: {
+          'file.upload': 'uploading',
+          'file.choose': { target: 'checking', actions: 'choose' },
+          'file.cancel': { target: 'idle', actions: 'clearFile' },
+        },
+      },
+      rejected: {
+        on: {
+          'file.choose': { target: 'checking', actions: 'choose' },
+          'file.cancel': { target: 'idle', actions: 'clearFile' },
+        },
+      },
+      removing: {
+        invoke: {
+          id: 'remove',
+          src: 'remove',
+          onDone: { target: 'idle', actions: ['setOutput', 'onRemoved'] },
+          onError: { target: 'idle', actions: ['setError', 'onRemoveFailed'] },
+        },
+      },
+      done: {
+        entry: 'onUploaded',
+        always: { target: 'idle', actions: 'clearFile' },
+      },
+    },
+  });
+}
+
+export type UploadMachine = ReturnType<typeof createUploadMachine>;
