@@ -104,7 +104,7 @@ const config = defineConfig({
         },
         green: {
           ...semanticColors.green,
-          solid: { value: { _light: '#276749', _dark: '#276749' } },
+          solid: { value: { _light: '#22543D', _dark: '#22543D' } },
         },
       },
     },

@@ -81,10 +81,25 @@ export async function logIn(page: Page, account: Pick<Account, 'email' | 'passwo
 
 /** Fails on serious or critical axe violations of the current page. */
 export async function expectAccessible(page: Page, label: string) {
+  // Contrast is judged on what settles on screen, not on a toast or dialog halfway through fading in.
+  await page.waitForFunction(
+    async () => {
+      await Promise.all(
+        document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+      );
+      const toasts = [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')];
+      return toasts.every((toast) => getComputedStyle(toast).opacity === '1');
+    },
+    undefined,
+    { polling: 100, timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    bad.map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('; ')}`,
+    ),
   ).toEqual([]);
 }
 
