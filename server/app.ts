@@ -13,6 +13,7 @@ import { registerAuthGuard } from './auth/guard.ts';
 import { authHandlers } from './auth/handlers.ts';
 import type { Settings } from './config.ts';
 import type { Database } from './db/index.ts';
+import { apiPathIndex } from './http/api-routes.ts';
 import { registerBodyMediaTypeCheck } from './http/body-media-type.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import type { OperationHandlers } from './http/types.ts';
@@ -176,7 +177,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  await registerWebApp(app, options.webRoot === undefined ? path.join(root, 'dist') : options.webRoot);
+  await registerWebApp(
+    app,
+    options.webRoot === undefined ? path.join(root, 'dist') : options.webRoot,
+    apiPathIndex(document, API_PREFIX),
+  );
   return app;
 }
 

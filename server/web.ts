@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { ApiPathIndex } from './http/api-routes.ts';
 
 const API_OR_DOCS = /^\/(api|docs)(\/|$)/;
 
@@ -9,7 +10,7 @@ const API_OR_DOCS = /^\/(api|docs)(\/|$)/;
  * Serves the built SPA: hashed assets cached for a year (brotli/gzip when precompressed files exist),
  * index.html never cached, and index.html for every other GET so client-side routes survive a reload.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string | false) {
+export async function registerWebApp(app: FastifyInstance, webRoot: string | false, api: ApiPathIndex) {
   const hasWebApp = webRoot !== false && existsSync(path.join(webRoot, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -34,6 +35,20 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | fal
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWebApp && wantsPage && !API_OR_DOCS.test(pathname) && !path.extname(pathname)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    // As FastAPI does: a known path with another method is a 405, and a path that only lacks (or has an
+    // extra) trailing slash is redirected to the one that exists.
+    const allowed = api.methodsOf(pathname);
+    if (allowed) {
+      return reply.code(405).header('Allow', allowed.join(', ')).send({ detail: 'Method Not Allowed' });
+    }
+    const other = pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`;
+    if (api.methodsOf(other)?.includes(request.method)) {
+      const query = request.url.slice(pathname.length);
+      return reply
+        .code(307)
+        .header('Location', other + query)
+        .send();
     }
     return reply.code(404).send({ detail: 'Not Found' });
   });

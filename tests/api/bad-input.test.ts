@@ -774,12 +774,24 @@ describe('bad input: exact refusal, never a 5xx, nothing stored', () => {
     expect(await dbSnapshot(server)).toBe(before);
   });
 
-  it.todo(
-    'a known path with a method it does not have answers 405 {"detail":"Method Not Allowed"} as FastAPI does — the server answers 404 "Not Found" (Fastify has no 405; needs a not-found handler that knows the routes)',
-  );
-  it.todo(
-    'a collection path without its trailing slash (/api/v1/items) redirects (307) to /api/v1/items/ as FastAPI does — the server answers 404 (ignoreTrailingSlash is off)',
-  );
+  it('a known path with a method it does not have answers 405 {"detail":"Method Not Allowed"} with Allow, as FastAPI does', async () => {
+    const res = await server.request('PATCH', `${API}/items/`, { token: su, json: { title: 'x' } });
+    expect(res.status).toBe(405);
+    expect(res.body).toEqual({ detail: 'Method Not Allowed' });
+    expect(String(res.headers.allow).split(', ').sort()).toEqual(['GET', 'POST']);
+    const one = await server.request('POST', `${API}/items/${itemId}`, { token: su, json: { title: 'x' } });
+    expect(one.status).toBe(405);
+    expect(String(one.headers.allow).split(', ').sort()).toEqual(['DELETE', 'GET', 'PUT']);
+  });
+
+  it('a collection path without its trailing slash redirects (307) to the one with it, query kept, as FastAPI does', async () => {
+    const res = await server.request('GET', `${API}/items?skip=0&limit=5`, { token: su });
+    expect(res.status).toBe(307);
+    expect(res.headers.location).toBe(`${API}/items/?skip=0&limit=5`);
+    const nothing = await server.request('GET', `${API}/no-such-thing`, { token: su });
+    expect(nothing.status).toBe(404);
+    expect(nothing.body).toEqual({ detail: 'Not Found' });
+  });
 
   it('the existing user and item are untouched and still work after all of that', async () => {
     expect((await server.request('GET', `${API}/items/${itemId}`, { token: user.token })).body.title).toBe(
