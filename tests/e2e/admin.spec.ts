@@ -36,8 +36,8 @@ test('admin: the You row, add user with defaults and validation', async ({ page 
   await expect(dialog.getByLabel('Is superuser?')).not.toBeChecked();
   await expect(dialog.getByLabel('Is active?')).not.toBeChecked();
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await dialog.getByLabel('Email').fill('x');
-  await dialog.getByLabel('Email').fill('');
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('x');
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('');
   await dialog.getByLabel('Full name').click();
   await expect(dialog.getByText('Email is required')).toBeVisible();
   await dialog.getByLabel('Set Password').fill('short');
@@ -48,7 +48,7 @@ test('admin: the You row, add user with defaults and validation', async ({ page 
   await expect(dialog.getByText('The passwords do not match')).toBeVisible();
 
   const account = newAccount('made-by-admin');
-  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
   await dialog.getByLabel('Full name').fill(account.fullName);
   await dialog.getByLabel('Set Password').fill(account.password);
   await dialog.getByLabel('Confirm Password').fill(account.password);

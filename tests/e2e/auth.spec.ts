@@ -6,14 +6,14 @@ test.describe('signing up, in and out', () => {
     await page.goto('/signup');
     await expectAccessible(page, '/signup');
     await page.getByLabel('Full Name').fill(account.fullName);
-    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByLabel('Repeat Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Account created.')).toBeVisible();
 
-    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -26,7 +26,7 @@ test.describe('signing up, in and out', () => {
     const account = await createAccount();
     await page.goto('/login');
     await expectAccessible(page, '/login');
-    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByText('Incorrect email or password')).toBeVisible();
@@ -74,7 +74,7 @@ test('password recovery → the e-mail link → reset → log in with the new pa
   const account = await createAccount();
   await page.goto('/recover-password');
   await expectAccessible(page, '/recover-password');
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Email sent.')).toBeVisible();
   await expect(page.getByText('We sent an email with a link to get back into your account.')).toBeVisible();
@@ -91,7 +91,7 @@ test('password recovery → the e-mail link → reset → log in with the new pa
   await expect(page.getByText('Password updated successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('Incorrect email or password')).toBeVisible();

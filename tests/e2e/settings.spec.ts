@@ -19,9 +19,9 @@ test('profile: view → edit → cancel restores, edit → save updates', async 
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit' }).click();
-  await page.getByLabel('Email').fill('');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('');
   await expect(save).toBeDisabled();
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
   await page.getByLabel('Full name').fill('Saved Name');
   await save.click();
   await expect(page.getByText('User updated successfully.')).toBeVisible();
