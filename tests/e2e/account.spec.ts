@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAccount, expect, expectAccessible, logIn, newAccount, test, waitForMail } from './fixtures.ts';
 
@@ -85,4 +86,26 @@ test('subscription plan: change through the confirmation step', async ({ page })
   await expect(
     page.getByRole('region', { name: 'Subscription plan' }).getByText('Current plan: Plan 2'),
   ).toBeVisible();
+});
+
+test('asset: upload a file, see its name and size, download it through the signed link', async ({ page }) => {
+  const account = await createAccount();
+  await logIn(page, account);
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Asset' });
+  await expect(section.getByText('No asset uploaded yet.')).toBeVisible();
+  const content = Buffer.from('quarterly numbers, 42 bytes of them.......');
+  await section.getByLabel('Choose an asset file').setInputFiles({
+    name: 'report.txt',
+    mimeType: 'text/plain',
+    buffer: content,
+  });
+  await section.getByRole('button', { name: 'Upload asset' }).click();
+  await expect(section.getByText('report.txt')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await section.getByRole('link', { name: 'Download report.txt' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('report.txt');
+  const saved = await file.path();
+  expect(readFileSync(saved).equals(content)).toBe(true);
 });
