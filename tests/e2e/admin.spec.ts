@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { E2E } from './env.ts';
 import {
   apiCall,
@@ -9,6 +10,25 @@ import {
   newAccount,
   test,
 } from './fixtures.ts';
+
+/**
+ * Opens the /admin page that lists `email`. Other journeys create users at the same time, so a row
+ * moves between pages (newest first, 5 a page): look for it page by page.
+ */
+async function openAdminPageWith(page: Page, email: string) {
+  const token = await apiToken(E2E.superuser.email, E2E.superuser.password);
+  const { body } = await apiCall(token, 'GET', '/users/?limit=1000');
+  const index = (body.data as { email: string }[]).findIndex((u) => u.email === email);
+  const first = Math.max(1, Math.floor(index / 5) + 1);
+  for (let n = first; n < first + 5; n++) {
+    await page.goto(`/admin?page=${n}`);
+    await expect(page.getByRole('heading', { name: 'Users Management' })).toBeVisible();
+    await expect(page.getByRole('table').locator('tbody')).toHaveAttribute('aria-busy', 'false');
+    const row = page.getByRole('row').filter({ hasText: email });
+    if ((await row.count()) > 0) return row;
+  }
+  throw new Error(`no /admin page lists ${email}`);
+}
 
 test('normal users get no Admin entry', async ({ page }) => {
   const account = await createAccount();
@@ -26,7 +46,7 @@ test('admin: the You row, add user with defaults and validation', async ({ page 
   await page.getByRole('link', { name: 'Admin' }).first().click();
   await expect(page.getByRole('heading', { name: 'Users Management' })).toBeVisible();
   await expectAccessible(page, '/admin');
-  const me = page.getByRole('row').filter({ hasText: E2E.superuser.email });
+  const me = await openAdminPageWith(page, E2E.superuser.email);
   await expect(me.getByText('You')).toBeVisible();
   await expect(me.getByRole('button', { name: /Actions for/ })).toBeDisabled();
 
@@ -64,8 +84,7 @@ test('admin: the You row, add user with defaults and validation', async ({ page 
 test('admin: edit profile fields and toggles; an empty password is dropped', async ({ page }) => {
   const account = await createAccount(newAccount('edited'));
   await logIn(page, E2E.superuser);
-  await page.goto('/admin');
-  const row = page.getByRole('row').filter({ hasText: account.email });
+  const row = await openAdminPageWith(page, account.email);
   await expect(row.getByText('No confirmation')).toBeVisible();
   await expect(row.getByText('Free')).toBeVisible();
   await row.getByRole('button', { name: /Actions for/ }).click();
@@ -81,7 +100,10 @@ test('admin: edit profile fields and toggles; an empty password is dropped', asy
   await dialog.getByText('Email confirmed?').click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('User updated successfully.')).toBeVisible();
-  await expect(row.getByText('Confirmed', { exact: true })).toBeVisible();
+  // The list refetches after the save; other journeys' new users may have moved the row to another page.
+  await expect(
+    (await openAdminPageWith(page, account.email)).getByText('Confirmed', { exact: true }),
+  ).toBeVisible();
   const token = await apiToken(E2E.superuser.email, E2E.superuser.password);
   const list = await apiCall(token, 'GET', '/users/?limit=1000');
   const edited = list.body.data.find((u: { email: string }) => u.email === account.email);
@@ -102,8 +124,7 @@ test('admin: delete a user, with the items warning', async ({ page }) => {
   const token = await apiToken(account.email, account.password);
   await apiCall(token, 'POST', '/items/', { title: 'Goes with its owner' });
   await logIn(page, E2E.superuser);
-  await page.goto('/admin');
-  const row = page.getByRole('row').filter({ hasText: account.email });
+  const row = await openAdminPageWith(page, account.email);
   await row.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('menuitem', { name: 'Delete User' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete User' });
