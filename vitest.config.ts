@@ -46,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'ui',
           include: ['tests/ui/**/*.test.tsx'],
+          exclude: ['tests/ui/walks/**'],
           environment: 'jsdom',
           setupFiles: ['tests/ui/setup.ts'],
           // Each file starts the real API server (tests/ui/api-process.ts); keep the files apart.
@@ -53,6 +54,21 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        // UI walks: the model paths driven through the real route components (tests/ui/walks/runner.ts),
+        // one real API server per file; they report UI-level transition coverage.
+        resolve: { alias: chakraThemeAlias },
+        test: {
+          name: 'ui-walk',
+          include: ['tests/ui/walks/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/ui/setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       },
     ],
   },

@@ -2,7 +2,9 @@
  * `npm run coverage:paths`: runs the model-based tests (and any UI walks) with a coverage directory,
  * then prints, per machine, the edges its walks covered against the edges its definition has:
  *   <machine> machine <covered>/<defined> ui <covered>/<defined or ->
- * and a total line. Exits non-zero when a test failed or a machine is below 100% at machine level.
+ * and a total line. Exits non-zero when a test failed, a machine is below 100% at machine level, or a
+ * UI-walked machine is below 100% at UI level. COVERAGE_PATHS_PROJECTS=model skips the UI walks
+ * (a quicker run; the ui column then shows -).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +13,7 @@ import path from 'node:path';
 import { formatReport, readRecords, summarise, uncoveredMessages } from '../tests/model/coverage';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'statechart-coverage-'));
-const projects = (process.env.COVERAGE_PATHS_PROJECTS ?? 'model')
+const projects = (process.env.COVERAGE_PATHS_PROJECTS ?? 'model,ui-walk')
   .split(',')
   .flatMap((name) => ['--project', name]);
 const run = spawnSync('npx', ['vitest', 'run', ...projects, '--reporter=dot'], {
@@ -28,4 +30,9 @@ if (uncovered.length) {
   console.log('\nUncovered at machine level:');
   for (const line of uncovered) console.log(`  ${line}`);
 }
-process.exit(run.status === 0 && uncovered.length === 0 ? 0 : 1);
+const uncoveredUi = rows.filter((row) => row.uiCovered).flatMap((row) => uncoveredMessages(row, 'ui'));
+if (uncoveredUi.length) {
+  console.log('\nUncovered at UI level:');
+  for (const line of uncoveredUi) console.log(`  ${line}`);
+}
+process.exit(run.status === 0 && uncovered.length === 0 && uncoveredUi.length === 0 ? 0 : 1);

@@ -1,11 +1,15 @@
-import { createModalFormMachine, createPageFormMachine, createToggleFormMachine } from './form';
+import {
+  createConfirmationMachine,
+  createModalFormMachine,
+  createPageFormMachine,
+  createToggleFormMachine,
+} from './form';
 import {
   addItemSchema,
   addUserSchema,
   changePasswordSchema,
   editItemSchema,
   editUserSchema,
-  emptySchema,
   loginSchema,
   profileSchema,
   recoverPasswordSchema,
@@ -14,7 +18,7 @@ import {
   signupSchema,
 } from './schemas';
 
-/** Every form flow of the product, each a named machine built by one of the three form factories. */
+/** Every form flow of the product, each a named machine built by one of the form factories. */
 
 // Public flows (spec §2, public routes)
 export const signupMachine = createPageFormMachine({
@@ -59,11 +63,7 @@ export const changePasswordMachine = createPageFormMachine({
   resetOnSuccess: true,
 });
 
-export const accountDeletionMachine = createModalFormMachine({
-  id: 'accountDeletion',
-  schema: emptySchema,
-  defaults: {},
-});
+export const accountDeletionMachine = createConfirmationMachine({ id: 'accountDeletion' });
 
 // Items
 export const addItemMachine = createModalFormMachine({
@@ -80,11 +80,7 @@ export const editItemMachine = createModalFormMachine({
   requireDirty: true,
 });
 
-export const deleteItemMachine = createModalFormMachine({
-  id: 'deleteItem',
-  schema: emptySchema,
-  defaults: {},
-});
+export const deleteItemMachine = createConfirmationMachine({ id: 'deleteItem' });
 
 // Users (admin)
 export const addUserMachine = createModalFormMachine({
@@ -129,8 +125,4 @@ export const changeUserPasswordMachine = createModalFormMachine({
   requireDirty: true,
 });
 
-export const deleteUserMachine = createModalFormMachine({
-  id: 'deleteUser',
-  schema: emptySchema,
-  defaults: {},
-});
+export const deleteUserMachine = createConfirmationMachine({ id: 'deleteUser' });

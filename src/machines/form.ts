@@ -6,14 +6,19 @@ import type { FormSchema } from './schemas';
  * Form flows. One setup (context, events, actions, guards, the `submit` actor) is shared by three
  * shapes of flow:
  * - page forms (signup, login, …): editing → validating → submitting → failed | succeeded
- * - modal forms (Add Item, Delete …): closed → open.{editing, validating, submitting, failed} → succeeded → closed
+ * - modal forms (Add Item, Edit User …): closed → open.{editing, validating, submitting, failed} → succeeded → closed
  * - toggle forms (the profile): viewing ↔ editing.{fields, validating, submitting, failed}
+ * A fourth, smaller setup serves confirmations without fields (Delete Item, Delete User, account
+ * deletion): closed → open.{idle, submitting, failed} → closed.
  *
- * While editing, the fields are `blocked` (Save disabled: unchanged, or a required condition unmet),
- * `invalid` (Save shows the errors) or `valid` (Save submits), re-checked after every change. So the
- * state value tells what Save does without holding any field text, and a graph traversal keyed on the
- * state value alone reaches every state (`form.set` fills several fields at once, e.g. autofill).
- * Side effects (`submit`, `onSuccess`, `onFailure`) are placeholders, injected with `machine.provide`.
+ * While editing, the fields are `invalid` (Save shows the errors) or `valid` (Save submits), re-checked
+ * after every change; a form with `requireDirty` or `canSubmit` also has `blocked` (Save disabled:
+ * unchanged, or a required condition unmet). Only branches an option can take are built: a form
+ * without those options has no `blocked` state and no `canSubmit` guard. So the state value tells what
+ * Save does without holding any field text, and a graph traversal keyed on the state value alone
+ * reaches every state (`form.set` fills several fields at once, e.g. autofill; the UI walks realise it
+ * as several edits). Side effects (`submit`, `onSuccess`, `onFailure`) are placeholders, injected with
+ * `machine.provide`.
  */
 
 export type FieldValue = string | boolean;
@@ -44,7 +49,6 @@ export type FormEvent =
   | { type: 'form.set'; values: FormValues }
   | { type: 'form.blur'; field: string }
   | { type: 'form.submit' }
-  | { type: 'form.reset' }
   | { type: 'modal.open'; values?: FormValues; target?: unknown }
   | { type: 'modal.close' }
   | { type: 'profile.edit'; values?: FormValues }
@@ -58,7 +62,7 @@ export interface FormOptions {
   requireDirty?: boolean;
   /** Further condition for submitting, e.g. 'an e-mail is present'. */
   canSubmit?: (values: FormValues) => boolean;
-  /** Page forms: clear the fields after success. */
+  /** Page forms: clear the fields after success (the submit output is kept). */
   resetOnSuccess?: boolean;
 }
 
@@ -142,6 +146,8 @@ function formSetup(options: FormOptions) {
       })),
       reset: assign(({ context }) => fresh(context.initial, context.target)),
       clear: assign(({ context }) => fresh(defaults, context.target)),
+      /** Empties the fields after a success, keeping what the submit answered. */
+      clearFields: assign(({ context }) => ({ ...fresh(defaults, context.target), output: context.output })),
       open: assign(({ event }) => {
         if (event.type !== 'modal.open' && event.type !== 'profile.edit') return {};
         const target = event.type === 'modal.open' ? (event.target ?? null) : null;
@@ -163,42 +169,58 @@ function formSetup(options: FormOptions) {
   });
 }
 
+/** Whether Save can be held back (Save disabled): only with `requireDirty` or `canSubmit`. */
+function isGated(options: FormOptions): boolean {
+  return Boolean(options.requireDirty || options.canSubmit);
+}
+
 /**
- * The fields while being edited: checked after every change into blocked | invalid | valid.
- * `validating` is the id-path of the state that form.submit goes to.
+ * The fields while being edited: checked after every change into invalid | valid, or `blocked` when
+ * the form is gated. `validating` is the id-path of the state that form.submit goes to.
  */
-function fieldStates(validating: string) {
-  return {
+function fieldStates(validating: string, gated: boolean) {
+  const submit = { 'form.submit': { target: validating, actions: 'markSubmitted' } } as const;
+  const checks = [{ guard: 'isValid', target: 'valid' } as const, { target: 'invalid' } as const];
+  const config = {
     initial: 'checking',
     on: {
       'form.change': { target: '.checking', actions: 'change' },
       'form.set': { target: '.checking', actions: 'setValues' },
       'form.blur': { actions: 'touch' },
-      'form.reset': { target: '.checking', actions: 'reset' },
     },
     states: {
-      checking: {
-        always: [
-          { guard: 'isBlocked', target: 'blocked' },
-          { guard: 'isValid', target: 'valid' },
-          { target: 'invalid' },
-        ],
-      },
+      checking: { always: [{ guard: 'isBlocked', target: 'blocked' } as const, ...checks] },
       blocked: {},
-      invalid: { on: { 'form.submit': { target: validating, actions: 'markSubmitted' } } },
-      valid: { on: { 'form.submit': { target: validating, actions: 'markSubmitted' } } },
+      invalid: { on: submit },
+      valid: { on: submit },
     },
   } as const;
+  if (gated) return config;
+  // Without requireDirty/canSubmit, isBlocked would be constant false: no `blocked` state is built.
+  // (The type keeps `blocked` in the state value union, which such a form simply never reaches.)
+  const { blocked: _blocked, ...states } = config.states;
+  return { ...config, states: { ...states, checking: { always: checks } } } as unknown as typeof config;
 }
 
-/** After a failed submit: any edit goes back to the fields; Save may be pressed again. */
-function failedHandlers(fields: string, validating: string) {
+/**
+ * After a failed submit: any edit goes back to the fields; Save may be pressed again. `failed` is
+ * entered only with values that passed `canSubmit`, and every event that changes them leaves it, so
+ * Save needs no guard there. After a success (page forms) the fields may have been cleared: a gated
+ * form checks `canSubmit` again.
+ */
+function editHandlers(fields: string, validating: string, guardSubmit: boolean) {
   return {
     'form.change': { target: `${fields}.checking`, actions: 'change' },
     'form.set': { target: `${fields}.checking`, actions: 'setValues' },
     'form.blur': { actions: 'touch' },
-    'form.reset': { target: `${fields}.checking`, actions: 'reset' },
-    'form.submit': { guard: 'canSubmit', target: validating, actions: 'markSubmitted' },
+    // The type names the guard in both cases; without it, Save needs no check.
+    'form.submit': (guardSubmit
+      ? { guard: 'canSubmit', target: validating, actions: 'markSubmitted' }
+      : { target: validating, actions: 'markSubmitted' }) as {
+      guard: 'canSubmit';
+      target: string;
+      actions: 'markSubmitted';
+    },
   } as const;
 }
 
@@ -217,12 +239,13 @@ function submitInvoke(onDoneTarget: string, onErrorTarget: string) {
 
 /** A form that is the page itself (signup, login, recover and reset password, change password). */
 export function createPageFormMachine(options: FormOptions) {
+  const gated = isGated(options);
   return formSetup(options).createMachine({
     id: options.id,
     context: () => fresh(options.defaults),
     initial: 'editing',
     states: {
-      editing: fieldStates(`#${options.id}.validating`),
+      editing: fieldStates(`#${options.id}.validating`, gated),
       validating: {
         always: [{ guard: 'isValid', target: 'submitting' }, { target: 'editing' }],
       },
@@ -231,18 +254,20 @@ export function createPageFormMachine(options: FormOptions) {
       },
       failed: {
         entry: 'onFailure',
-        on: failedHandlers(`#${options.id}.editing`, `#${options.id}.validating`),
+        on: editHandlers(`#${options.id}.editing`, `#${options.id}.validating`, false),
       },
       succeeded: {
-        entry: options.resetOnSuccess ? ['clear', 'onSuccess'] : ['onSuccess'],
-        on: failedHandlers(`#${options.id}.editing`, `#${options.id}.validating`),
+        entry: options.resetOnSuccess ? ['clearFields', 'onSuccess'] : ['onSuccess'],
+        on: editHandlers(`#${options.id}.editing`, `#${options.id}.validating`, gated),
       },
     },
   });
 }
 
-/** A form in a dialog (Add/Edit Item, Add/Edit User, Change Password, Delete confirmations). */
+/** A form in a dialog (Add/Edit Item, Add/Edit User, Change Password). */
 export function createModalFormMachine(options: FormOptions) {
+  const gated = isGated(options);
+  const fields = fieldStates(`#${options.id}.open.validating`, gated);
   return formSetup(options).createMachine({
     id: options.id,
     context: () => fresh(options.defaults),
@@ -255,9 +280,9 @@ export function createModalFormMachine(options: FormOptions) {
         initial: 'editing',
         states: {
           editing: {
-            ...fieldStates(`#${options.id}.open.validating`),
+            ...fields,
             on: {
-              ...fieldStates('').on,
+              ...fields.on,
               'modal.close': { target: `#${options.id}.closed`, actions: 'clear' },
             },
           },
@@ -270,7 +295,7 @@ export function createModalFormMachine(options: FormOptions) {
           failed: {
             entry: 'onFailure',
             on: {
-              ...failedHandlers(`#${options.id}.open.editing`, `#${options.id}.open.validating`),
+              ...editHandlers(`#${options.id}.open.editing`, `#${options.id}.open.validating`, false),
               'modal.close': { target: `#${options.id}.closed`, actions: 'clear' },
             },
           },
@@ -286,6 +311,7 @@ export function createModalFormMachine(options: FormOptions) {
 
 /** A form shown read-only until edited (the profile). Cancel resets it and returns to viewing. */
 export function createToggleFormMachine(options: FormOptions) {
+  const gated = isGated(options);
   return formSetup(options).createMachine({
     id: options.id,
     context: () => fresh(options.defaults),
@@ -300,7 +326,7 @@ export function createToggleFormMachine(options: FormOptions) {
           'profile.cancel': { target: 'viewing', actions: 'reset' },
         },
         states: {
-          fields: fieldStates(`#${options.id}.editing.validating`),
+          fields: fieldStates(`#${options.id}.editing.validating`, gated),
           validating: {
             always: [{ guard: 'isValid', target: 'submitting' }, { target: 'fields' }],
           },
@@ -310,7 +336,7 @@ export function createToggleFormMachine(options: FormOptions) {
           },
           failed: {
             entry: 'onFailure',
-            on: failedHandlers(`#${options.id}.editing.fields`, `#${options.id}.editing.validating`),
+            on: editHandlers(`#${options.id}.editing.fields`, `#${options.id}.editing.validating`, false),
           },
         },
       },
@@ -322,11 +348,94 @@ export function createToggleFormMachine(options: FormOptions) {
   });
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Confirmations
+
+export interface ConfirmationContext {
+  /** The record the confirmation acts on (the item or user to delete), or null. */
+  target: unknown;
+  /** The last failure of `submit`. */
+  error: unknown;
+}
+
+export type ConfirmationEvent =
+  | { type: 'modal.open'; target?: unknown }
+  | { type: 'modal.close' }
+  | { type: 'form.submit' };
+
+/**
+ * A confirmation without fields (Delete Item, Delete User, account deletion): opened on a record,
+ * confirmed (submit), failed (confirm again or close), closed after success. Cannot be closed while
+ * the call runs.
+ */
+export function createConfirmationMachine(options: { id: string }) {
+  const closed = `#${options.id}.closed`;
+  return setup({
+    types: {
+      context: {} as ConfirmationContext,
+      events: {} as ConfirmationEvent,
+    },
+    actors: {
+      submit: fromPromise<unknown, SubmitInput>(async () => {
+        throw new Error(`${options.id}: the submit actor was not provided`);
+      }),
+    },
+    actions: {
+      open: assign(({ event }) => ({
+        target: event.type === 'modal.open' ? (event.target ?? null) : null,
+        error: null,
+      })),
+      clear: assign({ target: null, error: null }),
+      setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
+      onSuccess: () => {},
+      onFailure: () => {},
+    },
+  }).createMachine({
+    id: options.id,
+    context: { target: null, error: null },
+    initial: 'closed',
+    states: {
+      closed: {
+        on: { 'modal.open': { target: 'open', actions: 'open' } },
+      },
+      open: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'form.submit': { target: 'submitting' },
+              'modal.close': { target: closed, actions: 'clear' },
+            },
+          },
+          submitting: {
+            invoke: {
+              id: 'submit',
+              src: 'submit',
+              input: ({ context }): SubmitInput => ({ values: {}, target: context.target }),
+              onDone: { target: closed, actions: ['onSuccess', 'clear'] },
+              onError: { target: 'failed', actions: 'setError' },
+            },
+          },
+          failed: {
+            entry: 'onFailure',
+            on: {
+              'form.submit': { target: 'submitting' },
+              'modal.close': { target: closed, actions: 'clear' },
+            },
+          },
+        },
+      },
+    },
+  });
+}
+
 export type PageFormMachine = ReturnType<typeof createPageFormMachine>;
 export type ModalFormMachine = ReturnType<typeof createModalFormMachine>;
 export type ToggleFormMachine = ReturnType<typeof createToggleFormMachine>;
+export type ConfirmationMachine = ReturnType<typeof createConfirmationMachine>;
 export type ModalFormActor = ActorRefFrom<ModalFormMachine>;
 export type ModalFormSnapshot = SnapshotFrom<ModalFormMachine>;
+export type ConfirmationActor = ActorRefFrom<ConfirmationMachine>;
 export type AnyFormSnapshot =
   | SnapshotFrom<PageFormMachine>
   | SnapshotFrom<ModalFormMachine>

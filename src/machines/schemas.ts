@@ -139,6 +139,4 @@ export const setPasswordSchema = v.pipe(
   matching<v.InferOutput<typeof setPasswordSchemaFields>>('password', 'confirm_password'),
 );
 
-export const emptySchema = v.object({});
-
 export type FormSchema = v.GenericSchema<unknown, unknown>;

@@ -7,6 +7,7 @@ import {
   addUserMachine,
   changeUserPasswordMachine,
   deleteItemMachine,
+  deleteUserMachine,
   editItemMachine,
   editUserMachine,
   profileMachine,
@@ -97,23 +98,29 @@ describe('Edit Item / delete / change password modals', () => {
     expect(submit.calls[0]?.values.title).toBe('New');
   });
 
-  it('delete confirmation submits at once and closes', async () => {
+  it('delete confirmation: open on the record, confirm, closed after success', async () => {
     const submit = controllableSubmit();
     const onSuccess = vi.fn();
     const actor = createActor(
       deleteItemMachine.provide({ actors: { submit: submit.logic }, actions: { onSuccess } }),
     ).start();
     actor.send({ type: 'modal.open', target: item });
+    expect(actor.getSnapshot().value).toEqual({ open: 'idle' });
     expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true);
     actor.send({ type: 'form.submit' });
-    expect(submit.calls[0]?.target).toBe(item);
+    expect(actor.getSnapshot().value).toEqual({ open: 'submitting' });
+    expect(submit.calls[0]).toEqual({ values: {}, target: item });
+    // Cannot be closed while the call runs.
+    actor.send({ type: 'modal.close' });
+    expect(actor.getSnapshot().value).toEqual({ open: 'submitting' });
     submit.resolve({ message: 'deleted' });
     await flush();
     expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context).toEqual({ target: null, error: null });
     expect(onSuccess).toHaveBeenCalledTimes(1);
   });
 
-  it('account deletion reports failure and stays open', async () => {
+  it('account deletion reports failure, stays open, and may be confirmed again or closed', async () => {
     const submit = controllableSubmit();
     const onFailure = vi.fn();
     const actor = createActor(
@@ -124,7 +131,35 @@ describe('Edit Item / delete / change password modals', () => {
     submit.reject({ status: 403 });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ open: 'failed' });
+    expect(actor.getSnapshot().context.error).toEqual({ status: 403 });
     expect(onFailure).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toEqual({ open: 'submitting' });
+    submit.reject({ status: 500 });
+    await flush();
+    actor.send({ type: 'modal.close' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('confirmations have no fields: only idle, submitting and failed while open', () => {
+    for (const machine of [accountDeletionMachine, deleteItemMachine, deleteUserMachine]) {
+      expect(Object.keys(machine.root.states.open.states)).toEqual(['idle', 'submitting', 'failed']);
+    }
+  });
+
+  it('a required-dirty form retries from failed without a further check', async () => {
+    const submit = controllableSubmit();
+    const actor = createActor(editItemMachine.provide({ actors: { submit: submit.logic } })).start();
+    actor.send({ type: 'modal.open', values: { title: 'Old', description: '' }, target: item });
+    actor.send({ type: 'form.change', field: 'title', value: 'New' });
+    actor.send({ type: 'form.submit' });
+    submit.reject(new Error('network'));
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ open: 'failed' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toEqual({ open: 'submitting' });
+    expect(submit.calls).toHaveLength(2);
   });
 
   it('change password (admin) needs 8 characters and a matching confirmation', () => {

@@ -165,8 +165,33 @@ describe('form.set (several fields at once, e.g. autofill)', () => {
     const actor = createActor(loginMachine).start();
     actor.send({ type: 'form.set', values: { username: 'a@example.com', password: 'pw' } });
     expect(actor.getSnapshot().value).toEqual({ editing: 'valid' });
-    actor.send({ type: 'form.reset' });
+    actor.send({ type: 'form.set', values: { username: '', password: '' } });
     expect(actor.getSnapshot().value).toEqual({ editing: 'invalid' });
     expect(actor.getSnapshot().context.values).toEqual({ username: '', password: '' });
+  });
+});
+
+describe('branches built only where an option can take them', () => {
+  it('a form without requireDirty/canSubmit has no blocked state: Save always submits', () => {
+    expect(Object.keys(loginMachine.root.states.editing.states)).toEqual(['checking', 'invalid', 'valid']);
+    const actor = createActor(loginMachine).start();
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true);
+  });
+
+  it('after a reset-on-success the fields are empty but the answer is kept', async () => {
+    const submit = controllableSubmit();
+    const actor = createActor(resetPasswordMachine.provide({ actors: { submit: submit.logic } })).start();
+    actor.send({ type: 'form.set', values: { new_password: 'password-2', confirm_password: 'password-2' } });
+    actor.send({ type: 'form.submit' });
+    submit.resolve({ message: 'Password updated successfully' });
+    await flush();
+    const { value, context } = actor.getSnapshot();
+    expect(value).toBe('succeeded');
+    expect(context.values).toEqual({ new_password: '', confirm_password: '' });
+    expect(context.output).toEqual({ message: 'Password updated successfully' });
+    // Submitting the cleared form shows the errors again.
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toEqual({ editing: 'invalid' });
+    expect(fieldError(actor.getSnapshot().context, 'new_password')).toBe('Password is required');
   });
 });

@@ -91,14 +91,17 @@ function pageFormAssertions(resetOnSuccess: boolean): MachineAssertions {
       const context = formContext(snapshot);
       if (enteredFrom(world, snapshot)) {
         expect(ran(step, 'onSuccess')).toHaveLength(1);
+        // What the submit answered is kept, also when the fields are cleared.
+        expect(context.output).toEqual((world.event as { output?: unknown }).output);
         if (resetOnSuccess) {
-          // `clear` empties the fields (and, with them, the output: see .tmp/statechart-notes.md).
           expect(Object.values(context.values).every((value) => value === '')).toBe(true);
-          expect(context.output).toBeUndefined();
-        } else {
-          expect(context.output).toEqual((world.event as { output?: unknown }).output);
+          expect(context.values).toEqual(context.initial);
+          expect(context.touched).toEqual({});
+          expect(context.submitted).toBe(false);
         }
       }
+      // Save submits again straight away (ungated forms need no change first).
+      expect(can(snapshot, 'form.submit')).toBe(true);
     },
   };
 }
@@ -126,6 +129,55 @@ function modalFormAssertions(): MachineAssertions {
     },
     'open.failed': (snapshot, step, world) => {
       failedAssertion()(snapshot, step, world);
+      expect(can(snapshot, 'modal.close')).toBe(true);
+    },
+  };
+}
+
+interface ConfirmationView {
+  target: unknown;
+  error: unknown;
+}
+const confirmation = (snapshot: AnyMachineSnapshot) => snapshot.context as ConfirmationView;
+
+function confirmationAssertions(): MachineAssertions {
+  return {
+    closed: (snapshot, step, world) => {
+      const context = confirmation(snapshot);
+      expect(can(snapshot, 'modal.open')).toBe(true);
+      expect(can(snapshot, 'form.submit')).toBe(false);
+      expect(snapshot.children.submit).toBeUndefined();
+      // Closed confirmations hold no record and no failure.
+      expect(context).toEqual({ target: null, error: null });
+      if (world.event?.type === 'xstate.done.actor.submit') expect(ran(step, 'onSuccess')).toHaveLength(1);
+      else expect(ran(step, 'onSuccess')).toHaveLength(0);
+    },
+    'open.idle': (snapshot, _step, world) => {
+      const context = confirmation(snapshot);
+      expect(can(snapshot, 'form.submit')).toBe(true);
+      expect(can(snapshot, 'modal.close')).toBe(true);
+      expect(context.error).toBeNull();
+      const opened = world.event as { type: string; target?: unknown } | undefined;
+      if (opened?.type === 'modal.open') expect(context.target).toBe(opened.target ?? null);
+    },
+    'open.submitting': (snapshot, _step, world) => {
+      expect(snapshot.children.submit).toBeDefined();
+      // Neither a second confirm nor closing while the call runs.
+      expect(can(snapshot, 'form.submit')).toBe(false);
+      expect(can(snapshot, 'modal.close')).toBe(false);
+      expect(world.calls.at(-1)).toMatchObject({
+        src: 'submit',
+        input: { values: {}, target: confirmation(snapshot).target },
+      });
+    },
+    'open.failed': (snapshot, step, world) => {
+      const context = confirmation(snapshot);
+      expect(knownFailure(context.error)).toBe(true);
+      if (enteredFrom(world, snapshot)) {
+        expect(context.error).toBe(eventError(world));
+        expect(ran(step, 'onFailure')).toHaveLength(1);
+      }
+      expect(can(snapshot, 'form.submit')).toBe(true);
       expect(can(snapshot, 'modal.close')).toBe(true);
     },
   };
@@ -267,13 +319,13 @@ export const ASSERTIONS: Record<string, MachineAssertions> = {
   resetPassword: pageFormAssertions(true),
   changePassword: pageFormAssertions(true),
   profile: toggleFormAssertions(),
-  accountDeletion: modalFormAssertions(),
+  accountDeletion: confirmationAssertions(),
   addItem: modalFormAssertions(),
   editItem: modalFormAssertions(),
-  deleteItem: modalFormAssertions(),
+  deleteItem: confirmationAssertions(),
   addUser: modalFormAssertions(),
   editUser: modalFormAssertions(),
   changeUserPassword: modalFormAssertions(),
-  deleteUser: modalFormAssertions(),
+  deleteUser: confirmationAssertions(),
   ...ACCOUNT_ASSERTIONS,
 };

@@ -23,6 +23,14 @@ export interface Api {
   ): Promise<{ status: number; body: T }>;
   /** E-mails the server wrote to its outbox, oldest first. */
   outbox(): { to: string; html: string }[];
+  /**
+   * Freezes the server process (SIGSTOP): requests wait, unanswered, until `resume`. The UI walks use it
+   * to see a screen while a call is under way (a spinner, a disabled Save). Synchronous.
+   */
+  pause(): void;
+  /** Lets a paused server answer again (SIGCONT). */
+  resume(): void;
+  readonly paused: boolean;
   close(): Promise<void>;
 }
 
@@ -53,8 +61,22 @@ export async function startApi(): Promise<Api> {
   const url = `http://127.0.0.1:${info.port}/api/v1`;
   setApiBaseUrl(url);
 
+  let paused = false;
   const api: Api = {
     url,
+    pause() {
+      if (paused || child.exitCode !== null) return;
+      child.kill('SIGSTOP');
+      paused = true;
+    },
+    resume() {
+      if (!paused) return;
+      child.kill('SIGCONT');
+      paused = false;
+    },
+    get paused() {
+      return paused;
+    },
     dataDir: info.dataDir,
     superuser: info.superuser,
     async login(email, password) {
@@ -94,6 +116,7 @@ export async function startApi(): Promise<Api> {
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
+        api.resume();
         const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
         child.once('exit', () => {
           clearTimeout(force);

@@ -7,6 +7,7 @@ import { PrimaryButton } from '../../ui/form';
 import { dialogRecipe } from '../../ui/recipes';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
+import { inspect } from '../app/inspect';
 import { useCurrentUser } from '../layout/useCurrentUser';
 import { useStoreCurrentUser } from './cache';
 import { useSectionId } from './upload-flow';
@@ -26,6 +27,7 @@ export function SubscriptionPlan() {
         onFailure: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
   const current = user?.subscription_type ?? 'Free';
   const open = !state.matches('viewing');

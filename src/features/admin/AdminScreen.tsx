@@ -18,6 +18,7 @@ import { PlusIcon } from '../../ui/icons';
 import { tableRecipe } from '../../ui/recipes';
 import { showError, showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
+import { inspect } from '../app/inspect';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
@@ -71,6 +72,7 @@ export function AdminScreen() {
         onFailure: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
   const editUser = useActorRef(
     editUserMachine.provide({
@@ -87,6 +89,7 @@ export function AdminScreen() {
         onFailure: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
   const changePassword = useActorRef(
     changeUserPasswordMachine.provide({
@@ -103,6 +106,7 @@ export function AdminScreen() {
         onFailure: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
   const deleteUserActor = useActorRef(
     deleteUserMachine.provide({
@@ -118,6 +122,7 @@ export function AdminScreen() {
         },
       },
     }),
+    { inspect },
   );
 
   const users = query.data?.data;

@@ -3,6 +3,7 @@ import { onUnauthorized } from '../../api/client';
 import { clearToken, getToken, setToken } from '../../api/token';
 import { appearanceMachine, COLOR_MODE_KEY, type ColorMode } from '../../machines/appearance';
 import { sessionMachine } from '../../machines/session';
+import { inspect } from './inspect';
 import type { QueryClientBox } from './query';
 
 /** The long-lived actors of the app (session and appearance) with their side effects injected. */
@@ -26,7 +27,7 @@ export function createSessionActor(queryBox: QueryClientBox, goToLogin: () => vo
         goToLogin: () => goToLogin(),
       },
     }),
-    { input: { token: getToken() } },
+    { input: { token: getToken() }, inspect },
   );
   onUnauthorized(() => actor.send({ type: 'session.expired' }));
   return actor;

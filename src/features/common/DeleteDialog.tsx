@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import type { RefObject } from 'react';
-import type { ModalFormActor } from '../../machines/form';
-import { FormDialog } from './FormDialog';
+import type { ConfirmationActor } from '../../machines/form';
+import { ConfirmDialog } from './FormDialog';
 
 /** The Delete confirmation for an item or a user. */
 export function DeleteDialog({
@@ -9,28 +9,26 @@ export function DeleteDialog({
   type,
   returnFocusRef,
 }: {
-  actor: ModalFormActor;
+  actor: ConfirmationActor;
   type: 'Item' | 'User';
   returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
   return (
-    <FormDialog
+    <ConfirmDialog
       actor={actor}
       title={`Delete ${type}`}
       submitLabel="Delete"
       danger
       returnFocusRef={returnFocusRef}
     >
-      {() => (
-        <Text>
-          {type === 'User' && (
-            <>
-              All items associated with this user will also be <strong>permanently deleted.</strong>{' '}
-            </>
-          )}
-          Are you sure? You will not be able to undo this action.
-        </Text>
-      )}
-    </FormDialog>
+      <Text>
+        {type === 'User' && (
+          <>
+            All items associated with this user will also be <strong>permanently deleted.</strong>{' '}
+          </>
+        )}
+        Are you sure? You will not be able to undo this action.
+      </Text>
+    </ConfirmDialog>
   );
 }

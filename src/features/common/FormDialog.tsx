@@ -1,12 +1,11 @@
 import { Box, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, type RefObject, useRef } from 'react';
-import type { ModalFormActor } from '../../machines/form';
+import type { ConfirmationActor, ModalFormActor } from '../../machines/form';
 import { DangerButton, type FormBinding, PrimaryButton } from '../../ui/form';
 import { dialogRecipe } from '../../ui/recipes';
 
-interface FormDialogProps {
-  actor: ModalFormActor;
+interface DialogProps {
   title: string;
   submitLabel?: string;
   cancelLabel?: string;
@@ -14,6 +13,10 @@ interface FormDialogProps {
   danger?: boolean;
   /** Where focus returns on close when the opener is gone (e.g. a row's actions menu trigger). */
   returnFocusRef?: RefObject<HTMLElement | null>;
+}
+
+interface FormDialogProps extends DialogProps {
+  actor: ModalFormActor;
   children: (form: FormBinding) => ReactNode;
 }
 
@@ -21,27 +24,70 @@ interface FormDialogProps {
  * A dialog rendered from a modal form machine: open while the machine is in `open`, closed by
  * `modal.close` (Cancel, Escape, the close button), submitting on `form.submit`.
  */
-export function FormDialog({
-  actor,
+export function FormDialog({ actor, children, ...props }: FormDialogProps) {
+  const snapshot = useSelector(actor, (s) => s);
+  const form: FormBinding = { context: snapshot.context, send: actor.send };
+  return (
+    <DialogFrame
+      {...props}
+      open={snapshot.matches('open')}
+      submitting={snapshot.matches({ open: 'submitting' })}
+      canSubmit={snapshot.can({ type: 'form.submit' })}
+      send={actor.send}
+    >
+      {children(form)}
+    </DialogFrame>
+  );
+}
+
+interface ConfirmDialogProps extends DialogProps {
+  actor: ConfirmationActor;
+  children: ReactNode;
+}
+
+/** A confirmation dialog (no fields) rendered from a confirmation machine; as FormDialog otherwise. */
+export function ConfirmDialog({ actor, children, ...props }: ConfirmDialogProps) {
+  const snapshot = useSelector(actor, (s) => s);
+  return (
+    <DialogFrame
+      {...props}
+      open={snapshot.matches('open')}
+      submitting={snapshot.matches({ open: 'submitting' })}
+      canSubmit={snapshot.can({ type: 'form.submit' })}
+      send={actor.send}
+    >
+      {children}
+    </DialogFrame>
+  );
+}
+
+interface DialogFrameProps extends DialogProps {
+  open: boolean;
+  submitting: boolean;
+  canSubmit: boolean;
+  send: (event: { type: 'form.submit' } | { type: 'modal.close' }) => void;
+  children: ReactNode;
+}
+
+function DialogFrame({
   title,
   submitLabel = 'Save',
   cancelLabel = 'Cancel',
   danger,
   returnFocusRef,
+  open,
+  submitting,
+  canSubmit,
+  send,
   children,
-}: FormDialogProps) {
-  const snapshot = useSelector(actor, (s) => s);
-  const open = snapshot.matches('open');
-  const submitting = snapshot.matches({ open: 'submitting' });
-  const canSubmit = snapshot.can({ type: 'form.submit' });
-  const form: FormBinding = { context: snapshot.context, send: actor.send };
+}: DialogFrameProps) {
   const SubmitButton = danger ? DangerButton : PrimaryButton;
   const formRef = useRef<HTMLFormElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: 'form.submit' });
+    send({ type: 'form.submit' });
   };
 
   return (
@@ -49,7 +95,7 @@ export function FormDialog({
       recipe={dialogRecipe}
       open={open}
       onOpenChange={(details) => {
-        if (!details.open) actor.send({ type: 'modal.close' });
+        if (!details.open) send({ type: 'modal.close' });
       }}
       role={danger ? 'alertdialog' : 'dialog'}
       // Focus goes to the first field, or to Cancel in a confirmation; back to the opener on close.
@@ -77,7 +123,7 @@ export function FormDialog({
                   <Dialog.Title>{title}</Dialog.Title>
                 </Dialog.Header>
                 <Dialog.Body>
-                  <Stack gap={4}>{children(form)}</Stack>
+                  <Stack gap={4}>{children}</Stack>
                 </Dialog.Body>
                 <Dialog.Footer gap={3}>
                   <SubmitButton type="submit" loading={submitting} disabled={!canSubmit}>
@@ -88,7 +134,7 @@ export function FormDialog({
                     variant="subtle"
                     colorPalette="gray"
                     disabled={submitting}
-                    onClick={() => actor.send({ type: 'modal.close' })}
+                    onClick={() => send({ type: 'modal.close' })}
                   >
                     {cancelLabel}
                   </Button>

@@ -2,6 +2,7 @@ import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import type { PagingMachine } from '../../machines/paging';
+import { inspect } from '../app/inspect';
 
 /**
  * Wires a paging machine to the URL and to a list query: the URL's page is synced into the machine,
@@ -23,7 +24,7 @@ export function usePagedList<TData extends { data: unknown[] }, TKey extends Que
         },
       },
     }),
-    { input: { page } },
+    { input: { page }, inspect },
   );
   const query = useQuery(options(page));
 

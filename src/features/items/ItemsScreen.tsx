@@ -18,6 +18,7 @@ import { PlusIcon } from '../../ui/icons';
 import { tableRecipe } from '../../ui/recipes';
 import { showError, showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
+import { inspect } from '../app/inspect';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
@@ -61,6 +62,7 @@ export function ItemsScreen() {
         onFailure: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
   const editItem = useActorRef(
     editItemMachine.provide({
@@ -80,6 +82,7 @@ export function ItemsScreen() {
         onFailure: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
   const deleteItemActor = useActorRef(
     deleteItemMachine.provide({
@@ -95,6 +98,7 @@ export function ItemsScreen() {
         },
       },
     }),
+    { inspect },
   );
   // The 'Change Password Item' quirk: the user password form, acting on the item's id.
   const changePassword = useActorRef(
@@ -112,6 +116,7 @@ export function ItemsScreen() {
         onFailure: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
 
   const items = query.data?.data;

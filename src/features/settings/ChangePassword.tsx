@@ -7,6 +7,7 @@ import { changePasswordMachine } from '../../machines/flows';
 import { PasswordField, PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
+import { inspect } from '../app/inspect';
 
 export function ChangePassword() {
   const [state, send] = useMachine(
@@ -24,6 +25,7 @@ export function ChangePassword() {
         onFailure: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
   const form = { context: state.context, send };
   const submit = (event: FormEvent) => {

@@ -10,7 +10,8 @@ import { DangerButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { useSessionActor } from '../app/context';
 import { toastError } from '../app/errors';
-import { FormDialog } from '../common/FormDialog';
+import { inspect } from '../app/inspect';
+import { ConfirmDialog } from '../common/FormDialog';
 
 /** Danger zone: delete the account after the 'Confirmation Required' dialog. */
 export function DeleteAccount() {
@@ -28,6 +29,7 @@ export function DeleteAccount() {
         onFailure: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
 
   return (
@@ -39,14 +41,12 @@ export function DeleteAccount() {
       <DangerButton mt={4} onClick={() => deletion.send({ type: 'modal.open' })}>
         Delete
       </DangerButton>
-      <FormDialog actor={deletion} title="Confirmation Required" submitLabel="Confirm" danger>
-        {() => (
-          <Text>
-            All your account data will be <strong>permanently deleted.</strong> If you are sure, please click{' '}
-            <strong>"Confirm"</strong> to proceed. This action cannot be undone.
-          </Text>
-        )}
-      </FormDialog>
+      <ConfirmDialog actor={deletion} title="Confirmation Required" submitLabel="Confirm" danger>
+        <Text>
+          All your account data will be <strong>permanently deleted.</strong> If you are sure, please click{' '}
+          <strong>"Confirm"</strong> to proceed. This action cannot be undone.
+        </Text>
+      </ConfirmDialog>
     </Box>
   );
 }

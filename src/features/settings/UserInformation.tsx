@@ -11,6 +11,7 @@ import { showSuccess } from '../../ui/toaster';
 import { AccountExtras } from '../account/AccountExtras';
 import { ConfirmEmailNotice } from '../account/ConfirmEmailNotice';
 import { toastError } from '../app/errors';
+import { inspect } from '../app/inspect';
 import { useCurrentUser } from '../layout/useCurrentUser';
 
 /** My profile: full name and e-mail, read-only until Edit; Save only when changed with an e-mail. */
@@ -32,6 +33,7 @@ export function UserInformation() {
         onFailure: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
   const editing = state.matches('editing');
   const form = { context: state.context, send };

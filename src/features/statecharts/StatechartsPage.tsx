@@ -8,7 +8,6 @@ import { definedEdges } from './edges';
 import { type Layout, layoutMachine } from './layout';
 import { type MachineModel, MODELS } from './models';
 import { generatePaths, stateLabel } from './paths';
-import { unreachableEdges } from './unreachable';
 import { type WalkStep, walkPath } from './walk';
 
 /**
@@ -110,7 +109,6 @@ export function StatechartsPage() {
   const layout = useLayout(model);
   const paths = useMemo(() => generatePaths(model), [model]);
   const edges = useMemo(() => definedEdges(model.machine), [model]);
-  const unreachable = useMemo(() => unreachableEdges(model.name), [model]);
   const [filter, setFilter] = useState('');
   const [pathId, setPathId] = useState<string | null>(null);
   const [index, setIndex] = useState(0);
@@ -148,9 +146,8 @@ export function StatechartsPage() {
             {model.name}
           </Heading>
           <Badge colorPalette="teal">{model.group}</Badge>
-          <Badge variant="outline">{edges.length - unreachable.length} edges</Badge>
+          <Badge variant="outline">{edges.length} edges</Badge>
           <Badge variant="outline">{paths.length} test paths</Badge>
-          {unreachable.length ? <Badge colorPalette="orange">{unreachable.length} unreachable</Badge> : null}
           <Box flex="1" />
           <ColorModeSwitch />
         </Flex>
@@ -258,22 +255,6 @@ export function StatechartsPage() {
             ) : null}
           </Stack>
         </Flex>
-
-        {unreachable.length ? (
-          <Stack gap={1}>
-            <Heading as="h3" size="sm">
-              Defined but unreachable (excluded from coverage)
-            </Heading>
-            {unreachable.map(({ edge, entry }) => (
-              <Text key={edge} fontSize="xs" fontFamily="mono">
-                {edge}{' '}
-                <Text as="span" color="fg.muted">
-                  — {entry.reason}
-                </Text>
-              </Text>
-            ))}
-          </Stack>
-        ) : null}
       </Stack>
     </Flex>
   );

@@ -1,7 +1,6 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { actionName, type DefinedEdge, definedEdges, statePath } from './edges';
 import type { MachineModel } from './models';
-import { unreachableEdges } from './unreachable';
 
 /** Mermaid `stateDiagram-v2` of a machine, built from its state nodes (docs/statecharts/<machine>.md). */
 
@@ -94,13 +93,11 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** The Markdown page of one machine: the diagram and the table of its edges. */
 export function machineMarkdown(model: MachineModel): string {
-  const unreachable = new Map(unreachableEdges(model.name).map((entry) => [entry.edge, entry.entry.reason]));
   const rows = definedEdges(model.machine).map((edge) => {
     const guards = edge.guards.map((g) => `${g.guard} ${g.ok ? '✓' : '✗'}`).join(', ');
     const target =
       edge.targets === null ? '(not taken)' : edge.targets.length ? edge.targets.join(', ') : '(internal)';
-    const note = unreachable.get(edge.id);
-    return `| ${cell(edge.source)} | ${cell(edge.event)} | ${cell(guards)} | ${cell(target)} | ${cell(edge.actions.join(', '))} | ${note ? `unreachable: ${cell(note)}` : ''} |`;
+    return `| ${cell(edge.source)} | ${cell(edge.event)} | ${cell(guards)} | ${cell(target)} | ${cell(edge.actions.join(', '))} |`;
   });
   return [
     `# ${model.name} (${model.group})`,
@@ -115,8 +112,8 @@ export function machineMarkdown(model: MachineModel): string {
     '',
     'Each row is one edge the model-based tests (tests/model) must cover; the QA viewer is at `/statecharts`.',
     '',
-    '| state | event | guards | target | actions | note |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| state | event | guards | target | actions |',
+    '| --- | --- | --- | --- | --- |',
     ...rows,
     '',
   ].join('\n');

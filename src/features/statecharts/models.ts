@@ -98,6 +98,7 @@ function formModel(
   fixture: FormFixture,
 ): MachineModel {
   const [firstField] = Object.keys(fixture.invalid);
+  if (firstField === undefined) throw new Error(`${name}: the fixture needs invalid values`);
   const opened = fixture.open?.values ?? {};
   return {
     name,
@@ -108,26 +109,17 @@ function formModel(
     events: (snapshot) => {
       const context = snapshot.context as { values: FormValues; initial: FormValues };
       const clean = { ...context.initial, ...opened };
-      const events: AnyEventObject[] = [];
-      if (firstField !== undefined) {
-        events.push(
-          labelled(
-            { type: 'form.change', field: firstField, value: fixture.invalid[firstField] },
-            `${firstField}, invalid input`,
-          ),
-          labelled({ type: 'form.blur', field: firstField }, firstField),
-        );
-      } else {
-        // A confirmation without fields: edits never make it invalid.
-        events.push(labelled({ type: 'form.change', field: 'note', value: 'x' }, 'any input'));
-        events.push(labelled({ type: 'form.blur', field: 'note' }, 'any field'));
-      }
-      events.push(labelled({ type: 'form.set', values: fixture.valid }, 'valid input'));
-      if (Object.keys(fixture.invalid).length) {
-        events.push(labelled({ type: 'form.set', values: fixture.invalid }, 'invalid input'));
-      }
-      events.push(labelled({ type: 'form.set', values: clean }, 'values as opened'));
-      events.push({ type: 'form.submit' }, { type: 'form.reset' });
+      const events: AnyEventObject[] = [
+        labelled(
+          { type: 'form.change', field: firstField, value: fixture.invalid[firstField] },
+          `${firstField}, invalid input`,
+        ),
+        labelled({ type: 'form.blur', field: firstField }, firstField),
+        labelled({ type: 'form.set', values: fixture.valid }, 'valid input'),
+        labelled({ type: 'form.set', values: fixture.invalid }, 'invalid input'),
+        labelled({ type: 'form.set', values: clean }, 'values as opened'),
+        { type: 'form.submit' },
+      ];
       if (fixture.kind === 'modal') {
         events.push(
           labelled({ type: 'modal.open', ...fixture.open }, fixture.open ? 'with record' : 'empty'),
@@ -141,6 +133,31 @@ function formModel(
       events.push(...actorOutcomes(snapshot, 'submit', fixture.output));
       return events;
     },
+  };
+}
+
+/** A confirmation without fields: open on a record, confirm, close; the call succeeds or fails. */
+function confirmationModel(
+  name: string,
+  machine: AnyStateMachine,
+  group: string,
+  fixture: { target?: unknown; output: unknown },
+): MachineModel {
+  return {
+    name,
+    group,
+    machine,
+    inputs: [{ label: 'start' }],
+    actors: { submit: 'promise' },
+    events: (snapshot) => [
+      labelled(
+        { type: 'modal.open', target: fixture.target },
+        fixture.target === undefined ? 'empty' : 'with record',
+      ),
+      { type: 'modal.close' },
+      { type: 'form.submit' },
+      ...actorOutcomes(snapshot, 'submit', fixture.output),
+    ],
   };
 }
 
@@ -210,10 +227,7 @@ const formModels: MachineModel[] = [
     invalid: { current_password: '', new_password: 'short', confirm_password: 'other' },
     output: { message: 'Password updated successfully' },
   }),
-  formModel('accountDeletion', flows.accountDeletionMachine, 'Settings', {
-    kind: 'modal',
-    valid: {},
-    invalid: {},
+  confirmationModel('accountDeletion', flows.accountDeletionMachine, 'Settings', {
     output: { message: 'User deleted successfully' },
   }),
   formModel('addItem', flows.addItemMachine, 'Items', {
@@ -229,11 +243,8 @@ const formModels: MachineModel[] = [
     invalid: { title: '', description: 'Changed' },
     output: { ...item, title: 'New title' },
   }),
-  formModel('deleteItem', flows.deleteItemMachine, 'Items', {
-    kind: 'modal',
-    open: { target: item },
-    valid: {},
-    invalid: {},
+  confirmationModel('deleteItem', flows.deleteItemMachine, 'Items', {
+    target: item,
     output: { message: 'Item deleted successfully' },
   }),
   formModel('addUser', flows.addUserMachine, 'Admin', {
@@ -263,11 +274,8 @@ const formModels: MachineModel[] = [
     invalid: { password: 'short', confirm_password: '' },
     output: user,
   }),
-  formModel('deleteUser', flows.deleteUserMachine, 'Admin', {
-    kind: 'modal',
-    open: { target: user },
-    valid: {},
-    invalid: {},
+  confirmationModel('deleteUser', flows.deleteUserMachine, 'Admin', {
+    target: user,
     output: { message: 'User deleted successfully' },
   }),
 ];

@@ -1,0 +1,269 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { modelByName } from '../../../src/features/statecharts/models';
+import { type ModelPath, stateLabel } from '../../../src/features/statecharts/paths';
+import { type FormContext, fieldError } from '../../../src/machines/form';
+import { chooseMenuItem, renderApp } from '../harness';
+import type { StepInfo, UiDriver, Walk } from './runner';
+import {
+  type Account,
+  blurField,
+  clickOrBlocked,
+  createAccount,
+  isOutcome,
+  outcomeLabel,
+  setActive,
+  setField,
+  type User,
+  user,
+} from './support';
+
+/**
+ * Form dialogs (Add/Edit Item, Add/Edit User, Change Password), delete confirmations and the profile,
+ * walked through their real screens. Each model event is a user action: `modal.open` the screen's
+ * opener (a button, or a row's actions menu), `modal.close`/`profile.cancel` Cancel, `form.change` an
+ * edit of the form's first field, `form.blur` leaving it, `form.set` editing several fields (valid,
+ * invalid, or back to the values the form opened with), `form.submit` Save (Delete, Confirm). A control
+ * the state does not offer (disabled Save, no dialog) is a `blocked` step.
+ * The submit's outcome is the real server's answer: success, or '400 detail' — the admin deactivated
+ * the signed-in account just before Save ('Inactive user'), and reactivates it once the failure shows.
+ */
+
+export type Values = Record<string, string>;
+
+export interface FormScreen {
+  machine: string;
+  kind: 'modal' | 'toggle' | 'confirm';
+  route: string;
+  superuser?: boolean;
+  /** Dialog title (modal, confirm). */
+  title?: string;
+  /** Records the screen needs (items or users to edit or delete). */
+  seed?(walk: Walk, account: Account): Promise<void>;
+  /** What the user does on arrival before the form's screen exists (e.g. choose its tab). */
+  arrive?(u: User): Promise<void>;
+  /** The user action that opens the form. */
+  open(u: User): Promise<void>;
+  /** Field name → its accessible label. */
+  fields?: Record<string, RegExp>;
+  /** The field `form.change`/`form.blur` act on, and the value that breaks a rule. */
+  first?: [string, string];
+  valid?: () => Values;
+  invalid?: Values;
+  submitLabel?: string;
+  /** The question a confirmation asks (default: the delete dialogs' 'Are you sure? …'). */
+  question?: RegExp;
+  /** Success leaves the screen (the account is gone): only paths that end with it can be walked. */
+  successEnds?: boolean;
+  success: [string, string];
+  failure: [string, string];
+}
+
+interface Ctx {
+  account: Account;
+  app: ReturnType<typeof renderApp>['app'];
+  u: User;
+  inactive: boolean;
+}
+
+const REALISED = new Set(['success', '400 detail']);
+
+/** The first enabled row actions menu trigger, then an entry of it. */
+export async function openRowMenu(u: User, entry: string): Promise<void> {
+  await waitFor(
+    () =>
+      expect(
+        screen
+          .getAllByRole('button', { name: /^Actions for / })
+          .some((b) => !(b as HTMLButtonElement).disabled),
+      ).toBe(true),
+    { timeout: 10_000 },
+  );
+  const trigger = screen
+    .getAllByRole('button', { name: /^Actions for / })
+    .find((button) => !(button as HTMLButtonElement).disabled) as HTMLElement;
+  await chooseMenuItem(u, trigger, entry);
+}
+
+export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
+  const model = modelByName(screenSpec.machine);
+  if (!model) throw new Error(`no model ${screenSpec.machine}`);
+  const { kind } = screenSpec;
+  const role = kind === 'confirm' ? 'alertdialog' : 'dialog';
+  const submitLabel = screenSpec.submitLabel ?? 'Save';
+  const closedLabel = kind === 'toggle' ? 'viewing' : 'closed';
+
+  const container = (): HTMLElement =>
+    kind === 'toggle'
+      ? (screen.getByRole('button', { name: 'Cancel' }).closest('form') as HTMLElement)
+      : screen.getByRole(role, { name: screenSpec.title });
+  const isClosed = (label: string) => label === closedLabel;
+  const field = (name: string) => within(container()).getByLabelText(screenSpec.fields?.[name] as RegExp);
+
+  const realContext = (walk: Walk) => walk.tracker.snapshot(model.name)?.context as FormContext | undefined;
+
+  async function fill(ctx: Ctx, values: Values) {
+    const names = Object.keys(values);
+    const unchanged = names.every((name) => (field(name) as HTMLInputElement).value === values[name]);
+    if (unchanged && names[0]) {
+      // Nothing would change: edit and restore, so that the form does see the edit.
+      await setField(ctx.u, field(names[0]), `${values[names[0]]}x`);
+    }
+    for (const name of names) await setField(ctx.u, field(name), values[name] as string);
+  }
+
+  async function arrange(info: StepInfo, ctx: Ctx, walk: Walk) {
+    if (!isOutcome(info.next, 'submit')) return;
+    const label = outcomeLabel(info.next?.event);
+    const inactive = label === '400 detail';
+    if (inactive !== ctx.inactive) {
+      await setActive(walk.api, ctx.account.id, !inactive);
+      ctx.inactive = inactive;
+    }
+  }
+
+  const toastCount = (text: string) => screen.queryAllByText(text).length;
+
+  return {
+    model,
+    maxPaths: 16,
+    accepts: (path: ModelPath) =>
+      path.steps.every(
+        (step, index) =>
+          !isOutcome(step, 'submit') ||
+          (REALISED.has(outcomeLabel(step.event) ?? '') &&
+            !(
+              screenSpec.successEnds &&
+              outcomeLabel(step.event) === 'success' &&
+              index < path.steps.length - 1
+            )),
+      ),
+    held: (label) => label.endsWith('submitting'),
+    // A user action while the call is held (Cancel during Save) must meet the held call, not its answer.
+    resumeFor: (info) => !(stateLabel(info.before).endsWith('submitting') && !isOutcome(info.step, 'submit')),
+    async setup(_path, walk) {
+      const account = await createAccount(walk.api, screenSpec.machine, { superuser: screenSpec.superuser });
+      await screenSpec.seed?.(walk, account);
+      const app = renderApp(screenSpec.route, account.token).app;
+      await screen.findByText(`Logged in as: ${account.email}`, {}, { timeout: 10_000 });
+      const u = user();
+      await screenSpec.arrive?.(u);
+      return { account, app, u, inactive: false };
+    },
+    teardown: (ctx) => ctx.app.session.stop(),
+    async act(info, ctx, walk) {
+      const from = stateLabel(info.before);
+      const type = info.step.event.type;
+      if (type === 'modal.open' || type === 'profile.edit') {
+        if (!isClosed(from)) return 'blocked';
+        await screenSpec.open(ctx.u);
+        return 'sent';
+      }
+      if (isOutcome(info.step, 'submit')) return 'sent';
+      if (isClosed(from)) {
+        // No form on screen: nothing to type, leave, save or cancel.
+        if (kind === 'toggle') expect(screen.queryByRole('button', { name: submitLabel })).toBeNull();
+        else expect(screen.queryByRole(role, { name: screenSpec.title })).toBeNull();
+        return 'blocked';
+      }
+      if (type === 'modal.close' || type === 'profile.cancel') {
+        return clickOrBlocked(ctx.u, within(container()).getByRole('button', { name: 'Cancel' }));
+      }
+      if (type === 'form.submit') {
+        await arrange(info, ctx, walk);
+        return clickOrBlocked(ctx.u, container().querySelector('button[type="submit"]') as HTMLElement);
+      }
+      const [first, bad] = screenSpec.first ?? ['', ''];
+      if (type === 'form.change') {
+        await fill(ctx, { [first]: bad });
+        return 'sent';
+      }
+      if (type === 'form.blur') {
+        await blurField(ctx.u, field(first));
+        return 'sent';
+      }
+      if (type === 'form.set') {
+        const label = info.step.label;
+        if (label.includes('valid input') && !label.includes('invalid'))
+          await fill(ctx, screenSpec.valid?.() ?? {});
+        else if (label.includes('invalid input')) await fill(ctx, screenSpec.invalid ?? {});
+        else {
+          const initial = realContext(walk)?.initial ?? {};
+          const opened: Values = {};
+          for (const name of Object.keys(screenSpec.fields ?? {})) opened[name] = String(initial[name] ?? '');
+          await fill(ctx, opened);
+        }
+        return 'sent';
+      }
+      throw new Error(`${model.name}: no user action for ${type}`);
+    },
+    async afterStep(info, ctx, walk) {
+      if (isOutcome(info.step, 'submit') && ctx.inactive) {
+        await setActive(walk.api, ctx.account.id, true);
+        ctx.inactive = false;
+      }
+    },
+    async see(expected: AnyMachineSnapshot, _ctx, walk, info) {
+      const label = stateLabel(expected);
+      const outcome = info ? outcomeLabel(info.step.event) : undefined;
+      const newToast = async (description: string) =>
+        waitFor(() => expect(toastCount(description)).toBeGreaterThan(0), { timeout: 10_000 });
+      if (isClosed(label)) {
+        if (kind === 'toggle') {
+          expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
+          expect(screen.queryByRole('button', { name: submitLabel })).toBeNull();
+        } else {
+          await waitFor(() => expect(screen.queryByRole(role, { name: screenSpec.title })).toBeNull());
+        }
+        if (outcome === 'success') {
+          await newToast(screenSpec.success[1]);
+          expect(screen.getAllByText(screenSpec.success[0]).length).toBeGreaterThan(0);
+        }
+        return;
+      }
+      const box = await waitFor(() => container());
+      // Save (Delete, Confirm) is the form's submit button; while loading its label is a spinner.
+      const save = box.querySelector('button[type="submit"]') as HTMLButtonElement;
+      expect(save).not.toBeNull();
+      if (!save.getAttribute('data-loading')) expect(save.textContent).toContain(submitLabel);
+      const cancel = within(box).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
+      if (label.endsWith('submitting')) {
+        expect(save.getAttribute('data-loading')).not.toBeNull();
+        expect(cancel.disabled).toBe(true);
+        return;
+      }
+      expect(save.getAttribute('data-loading')).toBeNull();
+      expect(cancel.disabled).toBe(false);
+      if (label.endsWith('failed')) {
+        await newToast(screenSpec.failure[1]);
+        expect(screen.getAllByText(screenSpec.failure[0]).length).toBeGreaterThan(0);
+        expect(save.disabled).toBe(false);
+        return;
+      }
+      if (kind === 'confirm') {
+        expect(save.disabled).toBe(false);
+        expect(
+          within(box).getByText(
+            screenSpec.question ?? /Are you sure\? You will not be able to undo this action\./,
+          ),
+        ).toBeTruthy();
+        return;
+      }
+      // Fields: Save is disabled only when blocked; the errors shown are the ones the form makes visible.
+      expect(save.disabled).toBe(label.endsWith('blocked'));
+      const context = realContext(walk);
+      for (const name of Object.keys(screenSpec.fields ?? {})) {
+        const message = context ? fieldError(context, name) : undefined;
+        const input = field(name);
+        const fieldRoot = input.closest('[data-part="root"]') as HTMLElement;
+        const shown = fieldRoot?.querySelector('[data-part="error-text"]')?.textContent ?? undefined;
+        if (message) expect(shown, `${name}: the error shown`).toBe(message);
+        else expect(shown ?? '', `${name}: no error shown`).toBe('');
+      }
+      if (label.endsWith('valid') && !label.endsWith('invalid')) {
+        expect(within(box).queryAllByText(/is required|must be|do not match/)).toHaveLength(0);
+      }
+    },
+  };
+}

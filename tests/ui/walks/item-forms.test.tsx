@@ -1,0 +1,73 @@
+import { modelByName } from '../../../src/features/statecharts/models';
+import { formDriver, openRowMenu } from './form-driver';
+import { describeUiWalk } from './runner';
+import { user } from './support';
+
+/** The /items dialogs: Add Item, Edit Item and the Delete Item confirmation (see form-driver.ts). */
+
+const session = modelByName('session');
+const extra = session ? [session] : [];
+void user;
+
+async function seedItems(
+  walk: Parameters<NonNullable<Parameters<typeof formDriver>[0]['seed']>>[0],
+  token: string,
+  count: number,
+) {
+  for (let i = 1; i <= count; i++) {
+    await walk.api.call('POST', '/items/', token, { title: `Old title ${i}`, description: null });
+  }
+}
+
+await describeUiWalk(
+  formDriver({
+    machine: 'addItem',
+    kind: 'modal',
+    route: '/items',
+    title: 'Add Item',
+    open: async (u) => {
+      const { screen } = await import('@testing-library/react');
+      await u.click(await screen.findByRole('button', { name: 'Add Item' }));
+    },
+    fields: { title: /^Title/, description: /^Description/ },
+    first: ['title', ''],
+    valid: () => ({ title: 'New item', description: 'A description' }),
+    invalid: { title: '', description: 'Only a description' },
+    success: ['Success!', 'Item created successfully.'],
+    failure: ['Error', 'Inactive user'],
+  }),
+  extra,
+);
+
+await describeUiWalk(
+  formDriver({
+    machine: 'editItem',
+    kind: 'modal',
+    route: '/items',
+    title: 'Edit Item',
+    seed: (walk, account) => seedItems(walk, account.token, 1),
+    open: (u) => openRowMenu(u, 'Edit Item'),
+    fields: { title: /^Title/, description: /^Description/ },
+    first: ['title', ''],
+    valid: () => ({ title: `New title ${Date.now()}`, description: 'Changed' }),
+    invalid: { title: '', description: 'Changed' },
+    success: ['Success!', 'Item updated successfully.'],
+    failure: ['Error', 'Inactive user'],
+  }),
+  extra,
+);
+
+await describeUiWalk(
+  formDriver({
+    machine: 'deleteItem',
+    kind: 'confirm',
+    route: '/items',
+    title: 'Delete Item',
+    submitLabel: 'Delete',
+    seed: (walk, account) => seedItems(walk, account.token, 4),
+    open: (u) => openRowMenu(u, 'Delete Item'),
+    success: ['Success', 'The item was deleted successfully.'],
+    failure: ['An error occurred.', 'An error occurred while deleting the item.'],
+  }),
+  extra,
+);

@@ -1,0 +1,7 @@
+import { modelByName } from '../../../src/features/statecharts/models';
+import { pagingDriver } from './paging-driver';
+import { describeUiWalk } from './runner';
+
+/** itemsPaging through /items (see paging-driver.ts for how each event is produced). */
+const session = modelByName('session');
+await describeUiWalk(pagingDriver('items'), session ? [session] : []);

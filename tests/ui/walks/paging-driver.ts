@@ -1,0 +1,269 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { type AnyMachineSnapshot, type AnyStateMachine, createActor } from 'xstate';
+import { modelByName } from '../../../src/features/statecharts/models';
+import { type ModelPath, stateLabel } from '../../../src/features/statecharts/paths';
+import { PAGE_SIZE } from '../../../src/machines/paging';
+import { renderApp } from '../harness';
+import type { StepInfo, UiDriver } from './runner';
+import {
+  type Account,
+  adminToken,
+  clickOrBlocked,
+  createAccount,
+  setActive,
+  setField,
+  type User,
+  uniqueEmail,
+  user,
+} from './support';
+
+/**
+ * Paging of /items (itemsPaging) and /admin (usersPaging) through the real screen:
+ * - Next / Previous are the footer buttons (a disabled one is a `blocked` step);
+ * - `paging.sync` is a change of the URL's page (other page: page + 1; invalid: ?page=abc; the same
+ *   page: the same URL again, which changes nothing);
+ * - `paging.loaded` is the list's answer from the real server. The account gets just enough rows for
+ *   the pages the path needs full (5) or short; an answer while the list is shown or failed comes from
+ *   the refetch after the user adds a row through the screen's Add dialog (newest first, so every page
+ *   changes);
+ * - `paging.failed` is a real failure: the admin deactivated the account before the page was asked
+ *   for ('Inactive user', after the list's retries); the admin reactivates it once the error shows.
+ */
+
+interface Ctx {
+  account: Account;
+  /** Added to the path's page numbers (far pages). */
+  shift: number;
+  app: ReturnType<typeof renderApp>['app'];
+  u: User;
+}
+
+type Kind = 'items' | 'users';
+
+const pageOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { page: number }).page;
+const rowsOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { rows: number }).rows;
+
+interface Needs {
+  /** Pages that must be full (true) or short (false). */
+  full: Map<number, boolean>;
+  ok: boolean;
+}
+
+/**
+ * A path that starts on a page above 1 and fails at once is walked on a page so far that the list's
+ * `skip` exceeds what the API accepts: the server answers 422 to that bad input (no arrangement
+ * needed). The page numbers shown are the path's shifted by FAR - its first page.
+ */
+const FAR = 500_000_000;
+const far = (path: ModelPath) =>
+  (path.input as { page: number }).page > 1 && path.steps[0]?.event.type === 'paging.failed';
+
+/** What the data must be for the path, and whether the screen can realise it. */
+function needs(machine: AnyStateMachine, path: ModelPath): Needs {
+  // The pages along the path, as a real actor of the machine counts them.
+  const actor = createActor(machine, { input: path.input as never }).start();
+  const states: AnyMachineSnapshot[] = [actor.getSnapshot() as AnyMachineSnapshot];
+  for (const step of path.steps) {
+    actor.send(step.event);
+    states.push(actor.getSnapshot() as AnyMachineSnapshot);
+  }
+  actor.stop();
+  const full = new Map<number, boolean>();
+  const cached = new Set<number>();
+  let adds = 0;
+  let ok = true;
+  path.steps.forEach((step, index) => {
+    const before = states[index] as AnyMachineSnapshot;
+    const after = states[index + 1] as AnyMachineSnapshot;
+    const from = stateLabel(before);
+    if (step.event.type === 'paging.loaded') {
+      const page = pageOf(after);
+      const isFull = rowsOf(after) === PAGE_SIZE;
+      if (full.has(page) && full.get(page) !== isFull) ok = false;
+      full.set(page, isFull);
+      cached.add(page);
+      // A full page prefetches the next one, unless the walk holds that call to show Next's `loading`.
+      if (isFull && path.steps[index + 1]?.event.type !== 'paging.next') cached.add(page + 1);
+      if (from !== 'loading') adds += 1;
+    }
+    if (step.event.type === 'paging.failed') {
+      const page = pageOf(before);
+      const entered = states[index - 1] ? stateLabel(states[index - 1] as AnyMachineSnapshot) : undefined;
+      // The failure is arranged before the step that asked for the page, with the server running; the
+      // first page's failure is the bad page number (far pages: see FAR).
+      if (index === 0) {
+        if (!far(path)) ok = false;
+      } else if (from !== 'loading' || entered === 'loading' || cached.has(page)) ok = false;
+    }
+    // A page asked for by an action shows `loading` only if it is not in the cache yet (the server is
+    // held): else the answer comes at once, which the walk accepts only when the path's next step is it.
+    if (stateLabel(after) === 'loading' && step.event.type.startsWith('paging.') && index >= 0) {
+      const target = pageOf(after);
+      const nextType = path.steps[index + 1]?.event.type;
+      if (cached.has(target) && nextType !== 'paging.loaded' && stateLabel(before) !== 'loading') ok = false;
+    }
+    if (
+      index > 0 &&
+      path.steps[index - 1]?.event.type === 'paging.failed' &&
+      step.event.type === 'paging.failed'
+    )
+      ok = false;
+  });
+  const fullPages = [...full].filter(([, isFull]) => isFull).map(([page]) => page);
+  const top = fullPages.length ? Math.max(...fullPages) : 0;
+  for (const [page, isFull] of full) if (!isFull && page <= top) ok = false;
+  if (adds > 2) ok = false;
+  // Far pages never load.
+  if (far(path) && path.steps.some((step) => step.event.type === 'paging.loaded')) ok = false;
+  return { full, ok };
+}
+
+export function pagingDriver(kind: Kind): UiDriver<Ctx> {
+  const model = modelByName(kind === 'items' ? 'itemsPaging' : 'usersPaging');
+  if (!model) throw new Error('no paging model');
+  const route = kind === 'items' ? '/items' : '/admin';
+
+  async function addRow(ctx: Ctx) {
+    const { u } = ctx;
+    await u.click(screen.getByRole('button', { name: kind === 'items' ? 'Add Item' : 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: kind === 'items' ? 'Add Item' : 'Add User' });
+    if (kind === 'items') {
+      await setField(u, within(dialog).getByLabelText(/Title/), `Added ${Date.now()}`);
+    } else {
+      await setField(u, within(dialog).getByLabelText(/Email/), uniqueEmail('added'));
+      await setField(u, within(dialog).getByLabelText(/Set Password/), 'password-123');
+      await setField(u, within(dialog).getByLabelText(/Confirm Password/), 'password-123');
+    }
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 10_000 });
+  }
+
+  async function navigate(ctx: Ctx, search: string) {
+    ctx.app.router.history.push(`${route}${search}`);
+  }
+
+  return {
+    model,
+    maxPaths: 12,
+    accepts: (path) => needs(model.machine, path).ok,
+    held: (label) => label === 'loading',
+    automatic: (step) => step.event.type === 'paging.loaded',
+    resumeFor: (info) => {
+      const type = info.step.event.type;
+      if (type === 'paging.loaded' || type === 'paging.failed') return true;
+      // Next after a full page: the held prefetch of that page must not be answered before the click.
+      if (type === 'paging.next' && stateLabel(info.before) === 'ready') return false;
+      if (info.next?.event.type === 'paging.failed') return true;
+      return stateLabel(info.before) !== 'loading';
+    },
+    async setup(path, walk) {
+      const { full } = needs(model.machine, path);
+      const fullPages = [...full].filter(([, isFull]) => isFull).map(([page]) => page);
+      const rows = PAGE_SIZE * (fullPages.length ? Math.max(...fullPages) : 0) + 1;
+      const account = await createAccount(walk.api, `paging-${kind}`, { superuser: kind === 'users' });
+      if (kind === 'items') {
+        for (let i = 0; i < rows; i++) {
+          await walk.api.call('POST', '/items/', account.token, { title: `Row ${i + 1}` });
+        }
+      } else {
+        // Exactly `rows` users: the built-in admin, this account, and fillers (others removed).
+        const admin = await adminToken(walk.api);
+        const listed = await walk.api.call<{ data: { id: string; email: string }[] }>(
+          'GET',
+          '/users/?limit=1000',
+          admin,
+        );
+        for (const other of listed.body.data) {
+          if (other.email === walk.api.superuser.email || other.id === account.id) continue;
+          await walk.api.call('DELETE', `/users/${other.id}`, admin);
+        }
+        for (let i = 2; i < Math.max(rows, 2); i++) {
+          await walk.api.call('POST', '/users/', admin, {
+            email: uniqueEmail('filler'),
+            password: 'password-123',
+          });
+        }
+      }
+      // Hold the first page's answer: pause the server as the session is ready, before the list asks.
+      walk.tracker.onEnter('session', 'signedIn.ready', () => {
+        walk.api.pause();
+      });
+      const first = (path.input as { page: number }).page;
+      const shift = far(path) ? FAR - first : 0;
+      const app = renderApp(`${route}?page=${first + shift}`, account.token).app;
+      return { account, app, u: user(), shift };
+    },
+    teardown: (ctx) => ctx.app.session.stop(),
+    async act(info: StepInfo, ctx, walk) {
+      const { step, before, next } = info;
+      const page = pageOf(before) + ctx.shift;
+      if (next?.event.type === 'paging.failed' && !ctx.shift)
+        await setActive(walk.api, ctx.account.id, false);
+      switch (step.event.type) {
+        case 'paging.next':
+          return clickOrBlocked(ctx.u, screen.getByRole('button', { name: 'Next' }));
+        case 'paging.previous':
+          return clickOrBlocked(ctx.u, screen.getByRole('button', { name: 'Previous' }));
+        case 'paging.sync': {
+          const label = step.label;
+          if (label.includes('same page')) {
+            await navigate(ctx, `?page=${page}`);
+            return 'blocked';
+          }
+          await navigate(ctx, label.includes('invalid') ? '?page=abc' : `?page=${page + 1}`);
+          return 'sent';
+        }
+        case 'paging.loaded':
+          // A full page is shown and Next comes next: hold the prefetch of the next page (pause the
+          // server as the list turns ready), so that Next shows `loading` until the walk lets it answer.
+          if (rowsOf(info.after) === PAGE_SIZE && next?.event.type === 'paging.next') {
+            walk.tracker.onEnter(model.name, 'ready', () => walk.api.pause());
+          }
+          // Shown or failed: the user adds a row; the list is refetched. Loading: the server answers.
+          if (stateLabel(before) !== 'loading') await addRow(ctx);
+          return 'sent';
+        default:
+          return 'sent';
+      }
+    },
+    async afterStep(info, ctx, walk) {
+      if (info.step.event.type === 'paging.failed' && !ctx.shift)
+        await setActive(walk.api, ctx.account.id, true);
+    },
+    async see(expected, ctx) {
+      const label = stateLabel(expected);
+      const page = pageOf(expected) + ctx.shift;
+      expect(await screen.findByText(`Page ${page}`, {}, { timeout: 10_000 })).toBeTruthy();
+      const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+      const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
+      expect(previous.disabled).toBe(page === 1);
+      const body = document.querySelector('tbody') as HTMLElement;
+      if (label === 'loading') {
+        expect(next.disabled).toBe(true);
+        expect(body.getAttribute('aria-busy')).toBe('true');
+        expect(screen.queryByRole('alert')).toBeNull();
+        return;
+      }
+      if (label === 'ready') {
+        const isFull = rowsOf(expected) === PAGE_SIZE;
+        await waitFor(() => expect(body.getAttribute('aria-busy')).toBe('false'));
+        const rows = within(body).queryAllByRole('row');
+        if (isFull) expect(rows).toHaveLength(PAGE_SIZE);
+        else expect(rows.length).toBeLessThan(PAGE_SIZE);
+        expect(next.disabled).toBe(!isFull);
+        expect(screen.queryByRole('alert')).toBeNull();
+        return;
+      }
+      if (label === 'failed') {
+        // The list's error: the client names the status ('Bad Request' for the 400 'Inactive user',
+        // 'Validation Error' for the 422 of a far page).
+        const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+        expect(alert.textContent).toBe(ctx.shift ? 'Validation Error' : 'Bad Request');
+        expect(next.disabled).toBe(true);
+        return;
+      }
+      throw new Error(`paging: no screen assertion for ${label}`);
+    },
+  };
+}

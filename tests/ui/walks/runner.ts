@@ -1,0 +1,341 @@
+import { waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
+import { listenToActors } from '../../../src/features/app/inspect';
+import { definedEdges } from '../../../src/features/statecharts/edges';
+import type { MachineModel } from '../../../src/features/statecharts/models';
+import {
+  generatePaths,
+  type ModelPath,
+  type PathStep,
+  stateKey,
+  stateLabel,
+} from '../../../src/features/statecharts/paths';
+import { walkPath } from '../../../src/features/statecharts/walk';
+import { recordCoverage } from '../../model/coverage';
+import { type Api, startApi } from '../harness';
+
+/**
+ * UI walks: the paths @xstate/graph generates for a machine (src/features/statecharts/paths.ts, the
+ * same ones the model tests walk) are driven through the real route component, against the real API
+ * server. For each step a driver performs the user action that produces the step's event (typing,
+ * clicking, changing the URL; for a call's outcome: letting the real server answer, after arranging
+ * the server side so that it answers as the path says), then the walk checks that the app's own actor
+ * (seen through src/features/app/inspect.ts) is in the state the path predicts, and the driver asserts
+ * what the user sees in that state. Only then are the step's edges recorded as covered at UI level.
+ *
+ * - A control the state does not offer (a disabled Next or Save) is a step the driver reports as
+ *   `blocked`: it asserts the control is disabled, and the path's step must change nothing.
+ * - `form.set` (several fields at once) is realised as editing each field; the state reached is checked.
+ * - While a call is under way (`submitting`, `signedIn.loading`, a list `loading`), the server is
+ *   paused (SIGSTOP) the moment the actor enters the state, so that the screen can be asserted; it is
+ *   resumed before the next step.
+ * - A step the app takes by itself right after the previous one (a list page already in the cache
+ *   answers at once) may be passed through without stopping: the actor's history must show it.
+ *
+ * Paths are chosen greedily until they cover every edge the machine defines (at most `maxPaths`); the
+ * last test of the file fails naming every edge no passing UI step covered.
+ */
+
+export type StepOutcome = 'sent' | 'blocked';
+
+export interface StepInfo {
+  index: number;
+  step: PathStep;
+  /** The step after this one, if any (to arrange what the server will answer). */
+  next: PathStep | undefined;
+  /** The snapshot the path expects before this step (as a real actor of the machine reaches it). */
+  before: AnyMachineSnapshot;
+  /** The snapshot the path expects after this step. */
+  after: AnyMachineSnapshot;
+  path: ModelPath;
+}
+
+export interface Walk {
+  api: Api;
+  tracker: ActorTracker;
+}
+
+export interface UiDriver<C> {
+  model: MachineModel;
+  /** Paths this screen can realise against the real server (e.g. which failures it can produce). */
+  accepts(path: ModelPath): boolean;
+  /** Whether the server is resumed before this step's act (default: yes). A click while a list is held
+   * loading keeps it paused, so that the held answer cannot overtake the click. */
+  resumeFor?: (info: StepInfo) => boolean;
+  /** States to hold (server paused) while their screen is asserted. */
+  held?: (label: string) => boolean;
+  /** Events the app produces by itself (server answers) and that may follow the previous step at once. */
+  automatic?: (step: PathStep) => boolean;
+  /** Renders the screen for a path and arranges what step 1 needs. */
+  setup(path: ModelPath, walk: Walk): Promise<C>;
+  /** The user action (or server answer) that produces the step's event. */
+  act(info: StepInfo, ctx: C, walk: Walk): Promise<StepOutcome>;
+  /** What the user sees in the state the path expects. */
+  see(expected: AnyMachineSnapshot, ctx: C, walk: Walk, info: StepInfo | undefined): Promise<void>;
+  /** After a step's assertions (e.g. undo a server-side arrangement). */
+  afterStep?(info: StepInfo, ctx: C, walk: Walk): Promise<void>;
+  /** After the path (passed or not): stop what the render started (e.g. the app's session actor). */
+  teardown?(ctx: C): void;
+  /** Upper bound on the paths walked. */
+  maxPaths?: number;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The app's actors, as the inspection reports them
+
+interface Tracked {
+  actor: AnyActorRef;
+  history: string[];
+}
+
+export class ActorTracker {
+  private byMachine = new Map<string, Tracked[]>();
+  private holds: { machine: string; label: string; run: () => void }[] = [];
+  private stop: () => void;
+
+  constructor(private models: Map<string, MachineModel>) {
+    this.stop = listenToActors((event) => this.onEvent(event));
+  }
+
+  dispose() {
+    this.stop();
+  }
+
+  /** Forget the actors of earlier renders. */
+  reset() {
+    this.byMachine.clear();
+    this.holds = [];
+  }
+
+  /** Runs `run` (synchronously) the moment an actor of `machine` enters the state `label`. */
+  onEnter(machine: string, label: string, run: () => void) {
+    this.holds.push({ machine, label, run });
+  }
+
+  clearHolds() {
+    this.holds = [];
+  }
+
+  private onEvent(event: InspectionEvent) {
+    const actor = event.actorRef as AnyActorRef & { logic?: { id?: string; root?: unknown } };
+    const logic = actor.logic ?? {};
+    if (!logic?.root || typeof logic.id !== 'string') return;
+    const model = this.models.get(logic.id);
+    if (!model) return;
+    let list = this.byMachine.get(logic.id);
+    if (!list) {
+      list = [];
+      this.byMachine.set(logic.id, list);
+    }
+    let tracked = list.find((entry) => entry.actor === actor);
+    if (!tracked) {
+      tracked = { actor, history: [] };
+      list.push(tracked);
+    }
+    const snapshot =
+      event.type === '@xstate.microstep' || event.type === '@xstate.snapshot'
+        ? (event.snapshot as AnyMachineSnapshot)
+        : undefined;
+    if (!snapshot || !('value' in snapshot)) return;
+    const key = stateKey(model, snapshot);
+    if (tracked.history.at(-1) !== key) tracked.history.push(key);
+    if (event.type !== '@xstate.microstep') return;
+    const label = stateLabel(snapshot);
+    const due = this.holds.filter((hold) => hold.machine === logic.id && hold.label === label);
+    this.holds = this.holds.filter((hold) => !due.includes(hold));
+    for (const hold of due) hold.run();
+  }
+
+  /** The newest running actor of the machine. */
+  current(machine: string): Tracked | undefined {
+    const list = this.byMachine.get(machine) ?? [];
+    return [...list].reverse().find((entry) => entry.actor.getSnapshot().status === 'active');
+  }
+
+  snapshot(machine: string): AnyMachineSnapshot | undefined {
+    return this.current(machine)?.actor.getSnapshot() as AnyMachineSnapshot | undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Choosing the paths
+
+interface PlannedPath {
+  path: ModelPath;
+  /** Edge ids per step (index 0: the start). */
+  edges: string[][];
+  /** The snapshots a real actor of the machine reaches along the path (index 0: the start). */
+  states: AnyMachineSnapshot[];
+}
+
+async function replay(model: MachineModel, path: ModelPath) {
+  const edges: string[][] = [];
+  const states: AnyMachineSnapshot[] = [];
+  await walkPath(model, path, (step) => {
+    edges.push(step.edges.map((edge) => edge.id));
+    states.push(step.snapshot);
+  });
+  return { edges, states };
+}
+
+/** Greedy cover: the accepted path adding most uncovered edges (the shorter on a tie), until none adds. */
+export async function planWalks(
+  model: MachineModel,
+  accepts: (path: ModelPath) => boolean,
+  maxPaths = 16,
+): Promise<PlannedPath[]> {
+  const candidates: PlannedPath[] = [];
+  for (const path of generatePaths(model).filter(accepts)) {
+    candidates.push({ path, ...(await replay(model, path)) });
+  }
+  const covered = new Set<string>();
+  const chosen: PlannedPath[] = [];
+  while (chosen.length < maxPaths) {
+    let best: PlannedPath | undefined;
+    let gain = 0;
+    for (const candidate of candidates) {
+      if (chosen.includes(candidate)) continue;
+      const adds = new Set(candidate.edges.flat().filter((edge) => !covered.has(edge))).size;
+      if (
+        adds > gain ||
+        (adds === gain && adds > 0 && best && candidate.path.steps.length < best.path.steps.length)
+      ) {
+        best = candidate;
+        gain = adds;
+      }
+    }
+    if (!best || gain === 0) break;
+    chosen.push(best);
+    for (const edge of best.edges.flat()) covered.add(edge);
+  }
+  return chosen;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Walking
+
+const STEP_TIMEOUT = 15_000;
+
+/**
+ * Declares the UI walk of one machine: one test per chosen path, then the UI-level coverage check.
+ * `models` are the machines the tracker follows (the walked one, plus e.g. the session).
+ */
+export async function describeUiWalk<C>(driver: UiDriver<C>, extraModels: MachineModel[] = []) {
+  const { model } = driver;
+  const plan = await planWalks(model, driver.accepts, driver.maxPaths);
+  const covered = new Set<string>();
+  let api: Api;
+  let tracker: ActorTracker;
+
+  describe(`${model.name} (UI walk)`, () => {
+    beforeAll(async () => {
+      api = await startApi();
+      tracker = new ActorTracker(new Map([model, ...extraModels].map((m) => [m.name, m])));
+    });
+    afterEach(() => {
+      api?.resume();
+      tracker?.reset();
+    });
+    afterAll(async () => {
+      tracker?.dispose();
+      await api?.close();
+    });
+
+    it('has paths the screen can walk', () => {
+      expect(plan.length).toBeGreaterThan(0);
+    });
+
+    for (const { path, edges, states } of plan) {
+      it(path.id, async () => {
+        const walk: Walk = { api, tracker };
+        const expectKey = (index: number) => stateKey(model, states[index] as AnyMachineSnapshot);
+        const holdIfNeeded = (index: number) => {
+          const label = stateLabel(states[index] as AnyMachineSnapshot);
+          if (driver.held?.(label)) tracker.onEnter(model.name, label, () => api.pause());
+        };
+
+        holdIfNeeded(0);
+        const ctx = await driver.setup(path, walk);
+        try {
+          await waitFor(() => expect(tracker.snapshot(model.name), 'the screen has no actor').toBeDefined(), {
+            timeout: STEP_TIMEOUT,
+          });
+          await waitFor(() => expect(currentKey()).toBe(expectKey(0)), { timeout: STEP_TIMEOUT });
+          await driver.see(states[0] as AnyMachineSnapshot, ctx, walk, undefined);
+          for (const edge of edges[0] ?? []) covered.add(edge);
+
+          let skipAct = false;
+          for (let index = 0; index < path.steps.length; index++) {
+            const step = path.steps[index] as PathStep;
+            const info: StepInfo = {
+              index: index + 1,
+              step,
+              next: path.steps[index + 1],
+              before: states[index] as AnyMachineSnapshot,
+              after: states[index + 1] as AnyMachineSnapshot,
+              path,
+            };
+            const where = `step ${index + 1} (${step.label})`;
+            const historyBefore = tracker.current(model.name)?.history.length ?? 0;
+            if (driver.resumeFor?.(info) ?? true) api.resume();
+            tracker.clearHolds();
+            holdIfNeeded(index + 1);
+            const outcome = skipAct ? 'sent' : await driver.act(info, ctx, walk);
+            skipAct = false;
+            if (outcome === 'blocked') {
+              // The screen does not offer the event here: the path must agree that nothing happens.
+              expect(expectKey(index + 1), `${where}: the UI blocks it, but the path changes state`).toBe(
+                expectKey(index),
+              );
+            }
+            const expected = expectKey(index + 1);
+            const next = info.next;
+            const following = index + 2 < states.length ? expectKey(index + 2) : undefined;
+            let passedThrough = false;
+            await waitFor(
+              () => {
+                const key = currentKey();
+                if (key === expected) return;
+                // The app took the next (automatic) step at once: the history must show this step's state.
+                const history = tracker.current(model.name)?.history.slice(historyBefore) ?? [];
+                if (
+                  next &&
+                  following &&
+                  key === following &&
+                  driver.automatic?.(next) &&
+                  history.includes(expected)
+                ) {
+                  passedThrough = true;
+                  return;
+                }
+                expect(key, `${where}: the app's actor is not in the state the path expects`).toBe(expected);
+              },
+              { timeout: STEP_TIMEOUT },
+            );
+            if (!passedThrough) await driver.see(states[index + 1] as AnyMachineSnapshot, ctx, walk, info);
+            await driver.afterStep?.(info, ctx, walk);
+            for (const edge of edges[index + 1] ?? []) covered.add(edge);
+            if (passedThrough) skipAct = true;
+          }
+        } finally {
+          api.resume();
+          driver.teardown?.(ctx);
+        }
+      });
+    }
+
+    it('covers every edge the machine defines, at UI level', () => {
+      recordCoverage('ui', model.name, covered);
+      const uncovered = definedEdges(model.machine)
+        .map((edge) => edge.id)
+        .filter((edge) => !covered.has(edge));
+      expect(uncovered, `${model.name}: edges no UI step covered:\n${uncovered.join('\n')}`).toEqual([]);
+    });
+  });
+
+  function currentKey(): string | undefined {
+    const snapshot = tracker.snapshot(model.name);
+    return snapshot ? stateKey(model, snapshot) : undefined;
+  }
+}

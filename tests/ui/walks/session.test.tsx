@@ -1,0 +1,220 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { TOKEN_KEY } from '../../../src/api/token';
+import { modelByName } from '../../../src/features/statecharts/models';
+import { type ModelPath, stateLabel } from '../../../src/features/statecharts/paths';
+import { renderApp } from '../harness';
+import { describeUiWalk, type StepInfo, type UiDriver, type Walk } from './runner';
+import {
+  type Account,
+  adminToken,
+  createAccount,
+  deleteAccount,
+  isOutcome,
+  outcomeLabel,
+  setActive,
+  type User,
+  user,
+} from './support';
+
+/**
+ * The session through the whole SPA: log in on /login, the layout's spinner while the current user
+ * loads, the signed-in layout ('Logged in as: …'), the failure screen with 'Try again', Log out in the
+ * user menu, and a refused token ending the session. How the server is made to answer each outcome:
+ * - success: an active account;
+ * - 400 detail: the admin deactivated the account ('Inactive user');
+ * - 404: the admin deleted the account ('User not found');
+ * - 401: the token was removed from storage (another tab logged out) before the call went out, so
+ *   the call carries none ('Not authenticated'). A 401/403 on a call that carried the token ends the
+ *   session through `session.expired` first (src/api/client.ts), so that is how 403 shows in the UI.
+ */
+
+const model = modelByName('session');
+if (!model) throw new Error('no session model');
+
+const LOAD = 'loadCurrentUser';
+const REALISED = new Set(['success', '400 detail', '404', '401']);
+
+interface Ctx {
+  account: Account;
+  app: ReturnType<typeof renderApp>['app'];
+  u: User;
+  inactive: boolean;
+}
+
+function accepts(path: ModelPath): boolean {
+  const states = [path.initial, ...path.steps.map((step) => step.state)];
+  return path.steps.every((step, index) => {
+    const from = stateLabel(states[index] as never);
+    const type = step.event.type;
+    // A deleted account cannot log in again.
+    if (type === 'session.login' && path.steps.slice(0, index).some((s) => outcomeLabel(s.event) === '404'))
+      return false;
+    if (isOutcome(step, LOAD)) {
+      const label = outcomeLabel(step.event) ?? '';
+      if (!REALISED.has(label)) return false;
+      // Right after logging in, the account is the one just used: it can only lose its token.
+      const entered = path.steps[index - 1];
+      if (entered?.event.type === 'session.login' && label !== 'success' && label !== '401') return false;
+      return true;
+    }
+    // The spinner offers nothing; the failure screen offers only 'Try again'.
+    if (from === 'signedIn.loading') return false;
+    if (from === 'signedIn.failed') return type === 'session.retry' || type === 'session.login';
+    return true;
+  });
+}
+
+/** Makes the server answer the coming current-user call as the path's next step says. */
+async function arrangeLoad(info: StepInfo, ctx: Ctx, walk: Walk) {
+  const next = info.next;
+  if (!isOutcome(next, LOAD)) return;
+  const label = outcomeLabel(next?.event);
+  if (label === 'success' && ctx.inactive) {
+    await setActive(walk.api, ctx.account.id, true);
+    ctx.inactive = false;
+  }
+  if (label === '400 detail' && !ctx.inactive) {
+    await setActive(walk.api, ctx.account.id, false);
+    ctx.inactive = true;
+  }
+  if (label === '404') await deleteAccount(walk.api, ctx.account.id);
+  if (label === '401') {
+    // Another tab logs out as this one starts loading: the call goes out without a token.
+    walk.tracker.onEnter('session', 'signedIn.loading', () => localStorage.removeItem(TOKEN_KEY));
+  }
+}
+
+async function logIn(ctx: Ctx) {
+  await waitFor(() => expect(ctx.app.router.state.location.pathname).toBe('/login'));
+  const email = await screen.findByPlaceholderText('Email', {}, { timeout: 10_000 });
+  await ctx.u.type(email, ctx.account.email);
+  await ctx.u.type(screen.getByPlaceholderText('Password'), ctx.account.password);
+  await ctx.u.click(screen.getByRole('button', { name: 'Log In' }));
+}
+
+const driver: UiDriver<Ctx> = {
+  model,
+  accepts,
+  held: (label) => label === 'signedIn.loading',
+  teardown: (ctx) => ctx.app.session.stop(),
+  async setup(path, walk) {
+    const account = await createAccount(walk.api, 'session');
+    const stored = path.inputLabel === 'stored token';
+    const ctx = { account, u: user(), inactive: false } as Ctx;
+    if (stored)
+      await arrangeLoad(
+        {
+          index: 0,
+          step: path.steps[0] as never,
+          next: path.steps[0],
+          before: path.initial,
+          after: path.initial,
+          path,
+        },
+        ctx,
+        walk,
+      );
+    ctx.app = renderApp('/', stored ? account.token : undefined).app;
+    return ctx;
+  },
+  async act(info, ctx, walk) {
+    const from = stateLabel(info.before);
+    const signedIn = from.startsWith('signedIn');
+    switch (info.step.event.type) {
+      case 'session.login': {
+        if (signedIn) {
+          // Another tab logged out (the stored token is gone): this tab's /login is open again.
+          localStorage.removeItem(TOKEN_KEY);
+          await ctx.app.router.navigate({ to: '/login' });
+        }
+        if (ctx.inactive) {
+          // Logging in needs an active account (an inactive one is refused at /login).
+          await setActive(walk.api, ctx.account.id, true);
+          ctx.inactive = false;
+        }
+        await arrangeLoad(info, ctx, walk);
+        await logIn(ctx);
+        return 'sent';
+      }
+      case 'session.logout': {
+        if (!signedIn) {
+          expect(screen.queryByRole('button', { name: 'Open user menu' })).toBeNull();
+          return 'blocked';
+        }
+        await ctx.u.click(screen.getByRole('button', { name: 'Open user menu' }));
+        await ctx.u.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+        return 'sent';
+      }
+      case 'session.expired': {
+        if (!signedIn) {
+          expect(screen.queryByText(/Logged in as/)).toBeNull();
+          return 'blocked';
+        }
+        // The admin sets a new password for this account, which revokes its tokens: the next call
+        // (opening /items) is refused with 403 'Could not validate credentials', ending the session.
+        const reset = await walk.api.call('PATCH', `/users/${ctx.account.id}`, await adminToken(walk.api), {
+          password: 'password-456',
+        });
+        expect(reset.status).toBe(200);
+        ctx.account.password = 'password-456';
+        await ctx.app.router.navigate({ to: '/items' });
+        return 'sent';
+      }
+      case 'session.retry': {
+        const retry = screen.queryByRole('button', { name: 'Try again' });
+        if (from !== 'signedIn.failed') {
+          expect(retry).toBeNull();
+          return 'blocked';
+        }
+        await arrangeLoad(info, ctx, walk);
+        await ctx.u.click(retry as HTMLElement);
+        return 'sent';
+      }
+      default:
+        // The current user's call is answered (the walk resumed the server).
+        return 'sent';
+    }
+  },
+  async see(expected, ctx, _walk, info) {
+    const label = stateLabel(expected);
+    if (label === 'signedOut') {
+      await waitFor(() => expect(ctx.app.router.state.location.pathname).toBe('/login'));
+      expect(await screen.findByRole('button', { name: 'Log In' })).toBeTruthy();
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+      expect(screen.queryByText(/Logged in as/)).toBeNull();
+      return;
+    }
+    if (label === 'signedIn.loading') {
+      expect(screen.queryByText(/Logged in as/)).toBeNull();
+      // The layout shows its spinner (unless the token already left storage: then /login shows).
+      if (localStorage.getItem(TOKEN_KEY)) {
+        expect(await screen.findByLabelText('Loading')).toBeTruthy();
+      } else {
+        await waitFor(() => expect(ctx.app.router.state.location.pathname).toBe('/login'));
+      }
+      return;
+    }
+    if (label === 'signedIn.ready') {
+      expect(
+        await screen.findByText(`Logged in as: ${ctx.account.email}`, {}, { timeout: 10_000 }),
+      ).toBeTruthy();
+      expect(screen.queryByLabelText('Loading')).toBeNull();
+      expect(localStorage.getItem(TOKEN_KEY)).toBeTruthy();
+      return;
+    }
+    if (label === 'signedIn.failed') {
+      const alert = await screen.findByRole('alert');
+      const outcome = info ? outcomeLabel(info.step.event) : undefined;
+      const text = outcome === '404' ? 'User not found' : 'Inactive user';
+      if (outcome) expect(within(alert).getByText(text)).toBeTruthy();
+      else expect(within(alert).getByText(/Inactive user|User not found/)).toBeTruthy();
+      expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+      expect(screen.queryByText(/Logged in as/)).toBeNull();
+      return;
+    }
+    throw new Error(`session: no screen assertion for ${label}`);
+  },
+};
+
+await describeUiWalk(driver);

@@ -1,0 +1,130 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { eventLabel } from '../../../src/features/statecharts/models';
+import type { ModelPath, PathStep } from '../../../src/features/statecharts/paths';
+import type { Api } from '../harness';
+
+/** Helpers shared by the UI walks. */
+
+export type User = ReturnType<typeof userEvent.setup>;
+
+export const user = (): User => userEvent.setup();
+
+let serial = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++serial}@example.com`;
+
+const adminTokens = new WeakMap<Api, string>();
+/** The built-in superuser's token (the 'other admin' who changes things behind the screen's back). */
+export async function adminToken(api: Api): Promise<string> {
+  const known = adminTokens.get(api);
+  if (known) return known;
+  const token = await api.login(api.superuser.email, api.superuser.password);
+  adminTokens.set(api, token);
+  return token;
+}
+
+export interface Account {
+  id: string;
+  email: string;
+  password: string;
+  fullName: string;
+  token: string;
+}
+
+/** A fresh account through the API (signup, or created by the admin as a superuser), logged in. */
+export async function createAccount(
+  api: Api,
+  prefix: string,
+  options: { superuser?: boolean } = {},
+): Promise<Account> {
+  const email = uniqueEmail(prefix);
+  const password = 'password-123';
+  const fullName = `${prefix} walker`;
+  const created = options.superuser
+    ? await api.call<{ id: string }>('POST', '/users/', await adminToken(api), {
+        email,
+        password,
+        full_name: fullName,
+        is_superuser: true,
+        is_active: true,
+      })
+    : await api.call<{ id: string }>('POST', '/users/signup', undefined, {
+        email,
+        password,
+        full_name: fullName,
+      });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return { id: created.body.id, email, password, fullName, token: await api.login(email, password) };
+}
+
+/** The admin (de)activates an account: an inactive user's calls are answered 400 'Inactive user'. */
+export async function setActive(api: Api, id: string, active: boolean): Promise<void> {
+  const answer = await api.call('PATCH', `/users/${id}`, await adminToken(api), { is_active: active });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+/** The admin deletes an account: its calls are answered 404 'User not found'. */
+export async function deleteAccount(api: Api, id: string): Promise<void> {
+  const answer = await api.call('DELETE', `/users/${id}`, await adminToken(api));
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+/** The label of an outcome event: `success`, `400 detail`, `404`, … (undefined for other events). */
+export function outcomeLabel(event: AnyEventObject | undefined): string | undefined {
+  if (!event || !/^xstate\.(done|error)\.actor\./.test(event.type)) return undefined;
+  return /\(([^)]*)\)$/.exec(eventLabel(event))?.[1];
+}
+
+/** Every outcome label a path uses for the given actor. */
+export function outcomesOf(path: ModelPath, actorId: string): string[] {
+  return path.steps
+    .filter((step) => step.event.type.endsWith(`.actor.${actorId}`))
+    .map((step) => outcomeLabel(step.event) ?? '');
+}
+
+export const isOutcome = (step: PathStep | undefined, actorId: string) =>
+  Boolean(
+    step && /^xstate\.(done|error)\.actor\./.test(step.event.type) && step.event.type.endsWith(`.${actorId}`),
+  );
+
+/** Clicks a button, or (when the state does not offer it) asserts it is disabled: 'blocked'. */
+export async function clickOrBlocked(u: User, button: HTMLElement): Promise<'sent' | 'blocked'> {
+  if ((button as HTMLButtonElement).disabled) {
+    await u.click(button).catch(() => {});
+    return 'blocked';
+  }
+  await u.click(button);
+  return 'sent';
+}
+
+/** Replaces a text field's value: clears it (if needed), then pastes the new text in one edit. */
+export async function setField(u: User, input: HTMLElement, value: string): Promise<void> {
+  const field = input as HTMLInputElement;
+  if (field.value === value) return;
+  if (field.value !== '') await u.clear(field);
+  if (value === '') return;
+  await u.click(field);
+  await u.paste(value);
+}
+
+/** Leaves a field (form.blur). */
+export async function blurField(u: User, input: HTMLElement): Promise<void> {
+  act(() => input.focus());
+  await u.tab();
+}
+
+export async function findToast(title: string, description?: string) {
+  const status = await screen.findByText(title, {}, { timeout: 10_000 });
+  if (description) expect(await screen.findByText(description, {}, { timeout: 10_000 })).toBeTruthy();
+  return status;
+}
+
+export async function expectNoDialog(name: string) {
+  await waitFor(() => expect(screen.queryByRole('dialog', { name })).toBeNull());
+}
+
+export function buttonIn(container: HTMLElement, name: string): HTMLButtonElement {
+  return within(container).getByRole('button', { name }) as HTMLButtonElement;
+}
