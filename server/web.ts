@@ -25,6 +25,13 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | fal
       },
     });
   }
+  if (hasWebApp) {
+    // @fastify/static answers a directory request without an index (and without Accept-Encoding, when
+    // precompressed) with 403: the root is the SPA's page like any other client-side route.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
+    );
+  }
   // The SPA asks whether to show the statechart viewer (SERVE_STATECHARTS; on except in production).
   app.get('/statecharts.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');

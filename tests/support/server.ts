@@ -81,7 +81,10 @@ export const uniqueEmail = (prefix = 'user') =>
   `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}-${randomBytes(2).toString('hex')}@example.com`;
 
 /** The real server, in-process, on a fresh database. `env` adds or overrides settings. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { webRoot?: string } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'starter-test-'));
   const settings = loadSettings({
     NODE_ENV: 'test',
@@ -93,7 +96,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const { handle, drop } = await freshDatabase();
-  const app = await buildApp({ settings, db: handle.db, webRoot: false });
+  const app = await buildApp({ settings, db: handle.db, webRoot: options.webRoot ?? false });
   await ensureFirstSuperuser(settings, app.users, app.log);
   await app.ready();
 

@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+/**
+ * The built SPA as server/web.ts serves it, from a web root laid out as `vite build` leaves it: hashed
+ * assets with their precompressed .br and .gz beside them, index.html for every client-side route.
+ */
+
+const INDEX =
+  '<!doctype html><html lang="en"><head><title>Starter</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+const ASSET = '/assets/index-Ab12Cd34.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'starter-web-'));
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+  writeFileSync(path.join(webRoot, 'index.html.gz'), gzipSync(INDEX));
+  writeFileSync(path.join(webRoot, ASSET), SCRIPT);
+  writeFileSync(path.join(webRoot, `${ASSET}.br`), brotliCompressSync(SCRIPT));
+  writeFileSync(path.join(webRoot, `${ASSET}.gz`), gzipSync(SCRIPT));
+  server = await startTestServer({}, { webRoot });
+});
+afterAll(() => server.close());
+
+const get = (url: string, encoding?: string) =>
+  server.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('the SPA', () => {
+  it.each([
+    ['/', undefined],
+    ['/', 'gzip'],
+    ['/', 'br'],
+    ['/login', undefined],
+    ['/items?page=2', 'gzip, br'],
+    ['/admin', 'identity'],
+  ])('GET %s (Accept-Encoding: %s) answers index.html, never cached', async (url, encoding) => {
+    const answer = await get(url, encoding);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    const body =
+      answer.headers['content-encoding'] === 'gzip'
+        ? (await import('node:zlib')).gunzipSync(answer.rawPayload).toString()
+        : answer.body;
+    expect(body).toBe(INDEX);
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    [undefined, undefined],
+  ])(
+    'a hashed asset with Accept-Encoding %s comes %s-encoded, immutable for a year',
+    async (accept, encoding) => {
+      const answer = await get(ASSET, accept);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/javascript/);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      const zlib = await import('node:zlib');
+      const body =
+        encoding === 'br'
+          ? zlib.brotliDecompressSync(answer.rawPayload).toString()
+          : encoding === 'gzip'
+            ? zlib.gunzipSync(answer.rawPayload).toString()
+            : answer.body;
+      expect(body).toBe(SCRIPT);
+    },
+  );
+
+  it('a missing file is a 404, not the SPA; unknown API paths answer 404 JSON', async () => {
+    expect((await get('/assets/missing-00000000.js')).statusCode).toBe(404);
+    const api = await get('/api/v1/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'Not Found' });
+  });
+});
