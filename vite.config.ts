@@ -1,8 +1,11 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const chakraTheme = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -16,14 +19,117 @@ export const chakraThemeAlias = [
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8000';
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+type GzipFn = (data: Buffer) => Promise<Uint8Array>;
+
+/** Zopfli (a better deflate encoder, ~4 % smaller than zlib -9) when installed, else zlib at level 9. */
+async function gzipEncoder(): Promise<GzipFn> {
+  try {
+    const { gzipAsync } = await import('@gfx/zopfli');
+    return (data) => gzipAsync(data, { numiterations: 15 });
+  } catch {
+    return (data) => gzip(data, { level: 9 });
+  }
+}
+
+/** Larger files (the statechart viewer's chunk) get zlib -9: zopfli would add seconds to every build. */
+const ZOPFLI_MAX_BYTES = 600_000;
+
+/**
+ * Writes `<file>.br` (brotli 11) and `<file>.gz` next to every hashed asset, so @fastify/static's
+ * `preCompressed` (server/web.ts) sends them without compressing on the fly. The .gz is also what
+ * tests/budget measures.
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const assets = path.join(outDir, 'assets');
+      const files = (await readdir(assets).catch(() => [] as string[])).filter((file) =>
+        /\.(js|mjs|css|svg|json|wasm|txt)$/.test(file),
+      );
+      const zopfli = await gzipEncoder();
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(assets, file);
+          const data = await readFile(full);
+          const [br, gz] = await Promise.all([
+            brotli(data, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: (await stat(full)).size,
+              },
+            }),
+            data.length <= ZOPFLI_MAX_BYTES ? zopfli(data) : gzip(data, { level: 9 }),
+          ]);
+          if (br.length < data.length) await writeFile(`${full}.br`, br);
+          if (gz.length < data.length) await writeFile(`${full}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Marks the component anatomies of Chakra and Zag (`createAnatomy('x').parts(…)`, `a.extendWith(…)`,
+ * module-level calls) as pure, so the ~40 the app never renders are dropped instead of riding along with
+ * the few it does (the module is shared by every recipe).
+ */
+function pureAnatomies(): Plugin {
+  const file =
+    /(@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js|@zag-js[\\/][^\\/]+[\\/]dist[\\/][^\\/]+\.anatomy\.mjs)$/;
+  return {
+    name: 'pure-anatomies',
+    apply: 'build',
+    transform: {
+      filter: { id: file },
+      handler(code) {
+        return {
+          code: code.replace(/= (createAnatomy\(|[\w$]+\.extendWith\()/g, '= /* @__PURE__ */ $1'),
+          map: null,
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  // The router plugin must come before react(): it generates src/routeTree.gen.ts and splits routes.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    // The router plugin must come before react(): it generates src/routeTree.gen.ts and splits routes.
+    // Every route's component is split into its own chunk except /login's: the first screen of a
+    // cold visit renders without a second round trip for its chunk (its form code is shared by the
+    // other public screens and most signed-in ones anyway).
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (routeId === '/login' ? [] : undefined),
+      },
+    }),
+    react(),
+    pureAnatomies(),
+    precompress(),
+  ],
   resolve: {
     // Single theme modules (not exported by the package): src/ui/system.ts and src/ui/recipes.ts import
     // tokens and recipes one by one, so the main bundle holds only what the lean system uses and each
     // heavier recipe lands in the chunks of the routes that render it.
-    alias: chakraThemeAlias,
+    alias: [
+      ...chakraThemeAlias,
+      // React 19 has useSyncExternalStore: @xstate/react's shims for React < 18 are dead weight.
+      { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
   },
   server: {
     proxy: {
@@ -40,5 +146,27 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // tests/budget and scripts/bench/web.ts read which chunks each route loads from the manifest.
+    manifest: true,
+    // Every browser of the es2022 target but Safari < 17 supports <link rel="modulepreload">; without
+    // it the chunks still load, only not ahead of time.
+    modulePreload: { polyfill: false },
+    // The statechart viewer's chunk (elkjs) is large by design and loads on /statecharts only.
+    chunkSizeWarningLimit: 1600,
+    rolldownOptions: {
+      treeshake: {
+        // @emotion/react imports these for its side effects only (withTheme, which the app never uses).
+        moduleSideEffects: [
+          { test: /node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false },
+        ],
+      },
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically goes into the entry chunk: rolldown would otherwise
+          // cut it into several common chunks (shared with lazy routes) that every page preloads anyway.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

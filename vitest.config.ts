@@ -69,6 +69,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Issue 8's JavaScript budget of /login: builds the SPA into a temporary folder (tests/budget).
+        test: {
+          name: 'budget',
+          include: ['tests/budget/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
       },
     ],
   },

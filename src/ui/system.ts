@@ -1,7 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig, defineRecipe } from '@chakra-ui/react';
 import { breakpoints } from '@chakra-ui/react/theme/breakpoints';
 import { globalCss } from '@chakra-ui/react/theme/global-css';
-import { layerStyles } from '@chakra-ui/react/theme/layer-styles';
 import { animationStyles } from '@chakra-ui/react/theme/motion-styles';
 import { badgeRecipe } from '@chakra-ui/react/theme/recipes/badge';
 import { buttonRecipe } from '@chakra-ui/react/theme/recipes/button';
@@ -12,7 +11,6 @@ import { linkRecipe } from '@chakra-ui/react/theme/recipes/link';
 import { separatorRecipe } from '@chakra-ui/react/theme/recipes/separator';
 import { skeletonRecipe } from '@chakra-ui/react/theme/recipes/skeleton';
 import { spinnerRecipe } from '@chakra-ui/react/theme/recipes/spinner';
-import { semanticColors } from '@chakra-ui/react/theme/semantic-tokens/colors';
 import { semanticRadii } from '@chakra-ui/react/theme/semantic-tokens/radii';
 import { semanticShadows } from '@chakra-ui/react/theme/semantic-tokens/shadows';
 import { textStyles } from '@chakra-ui/react/theme/text-styles';
@@ -20,7 +18,6 @@ import { animations } from '@chakra-ui/react/theme/tokens/animations';
 import { aspectRatios } from '@chakra-ui/react/theme/tokens/aspect-ratios';
 import { blurs } from '@chakra-ui/react/theme/tokens/blurs';
 import { borders } from '@chakra-ui/react/theme/tokens/borders';
-import { colors } from '@chakra-ui/react/theme/tokens/colors';
 import { cursor } from '@chakra-ui/react/theme/tokens/cursor';
 import { durations } from '@chakra-ui/react/theme/tokens/durations';
 import { easings } from '@chakra-ui/react/theme/tokens/easings';
@@ -36,11 +33,147 @@ import { spacing } from '@chakra-ui/react/theme/tokens/spacing';
 import { zIndices } from '@chakra-ui/react/theme/tokens/z-indices';
 
 /**
- * A lean teal system: the base config (utilities, conditions) plus only the recipes this app renders
- * and the default tokens/semantic tokens. Main #009688, danger #E53E3E, success #48BB78.
+ * A lean teal system: the base config (utilities, conditions) plus only the recipes this app renders,
+ * the default non-colour tokens, and only the colour palettes something renders (gray, red, orange,
+ * green, teal: Chakra's default values, light and dark) instead of all eleven. Main #009688, danger
+ * #E53E3E, success #48BB78.
  */
 
 export const THEME_COLORS = { main: '#009688', danger: '#E53E3E', success: '#48BB78' } as const;
+
+const SHADES = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950'] as const;
+
+/** A palette token group from its eleven shades (50 … 950), as Chakra's default tokens/colors. */
+function shades(values: string | string[]): Record<string, { value: string }> {
+  const list = typeof values === 'string' ? values.split(' ') : values;
+  return Object.fromEntries(SHADES.map((shade, index) => [shade, { value: list[index] as string }]));
+}
+
+function alphas(rgb: string): Record<string, { value: string }> {
+  const opacity = '0.04 0.06 0.08 0.16 0.24 0.36 0.48 0.64 0.80 0.92 0.95'.split(' ');
+  return shades(opacity.map((alpha) => `rgba(${rgb}, ${alpha})`));
+}
+
+// Chakra's default colour tokens for the palettes the app uses (see @chakra-ui/react theme/tokens/colors).
+const colors = {
+  transparent: { value: 'transparent' },
+  current: { value: 'currentColor' },
+  black: { value: '#09090B' },
+  white: { value: '#FFFFFF' },
+  whiteAlpha: alphas('255, 255, 255'),
+  blackAlpha: alphas('0, 0, 0'),
+  gray: shades('#fafafa #f4f4f5 #e4e4e7 #d4d4d8 #a1a1aa #71717a #52525b #3f3f46 #27272a #18181b #111111'),
+  red: shades('#fef2f2 #fee2e2 #fecaca #fca5a5 #f87171 #ef4444 #dc2626 #991919 #511111 #300c0c #1f0808'),
+  orange: shades('#fff7ed #ffedd5 #fed7aa #fdba74 #fb923c #f97316 #ea580c #92310a #6c2710 #3b1106 #220a04'),
+  green: shades('#f0fdf4 #dcfce7 #bbf7d0 #86efac #4ade80 #22c55e #16a34a #116932 #124a28 #042713 #03190c'),
+  teal: shades('#f0fdfa #ccfbf1 #99f6e4 #5eead4 #2dd4bf #14b8a6 #0d9488 #0c5d56 #114240 #032726 #021716'),
+};
+
+type Mode = { value: { _light: string; _dark: string } };
+
+/** `{colors.<palette>.<light>}` in light mode and `{colors.<palette>.<dark>}` in dark mode. */
+function ref(palette: string, light: string, dark: string): Mode {
+  const token = (shade: string) =>
+    /^[a-z]+$/.test(shade) ? `{colors.${shade}}` : `{colors.${palette}.${shade}}`;
+  return { value: { _light: token(light), _dark: token(dark) } };
+}
+
+/** bg/fg/border (Chakra's default semantic colours, less the unused `info` that needs blue). */
+function status(light: string, dark: string): Record<string, Mode> {
+  return {
+    error: ref('red', light, dark),
+    warning: ref('orange', light, dark),
+    success: ref('green', light, dark),
+  };
+}
+
+/** A colour palette's semantic tokens, as Chakra's defaults for red/orange/green/teal. */
+function palette(name: string, contrastDark = 'white', solidDark = '600'): Record<string, Mode> {
+  return {
+    contrast: { value: { _light: 'white', _dark: contrastDark } },
+    fg: ref(name, '700', '300'),
+    subtle: ref(name, '100', '900'),
+    muted: ref(name, '200', '800'),
+    emphasized: ref(name, '300', '700'),
+    solid: ref(name, '600', solidDark),
+    focusRing: ref(name, '500', '500'),
+    border: ref(name, '500', '400'),
+  };
+}
+
+const semanticColors = {
+  bg: {
+    DEFAULT: ref('gray', 'white', 'black'),
+    subtle: ref('gray', '50', '950'),
+    muted: ref('gray', '100', '900'),
+    emphasized: ref('gray', '200', '800'),
+    inverted: ref('gray', 'black', 'white'),
+    panel: ref('gray', 'white', '950'),
+    ...status('50', '950'),
+  },
+  fg: {
+    DEFAULT: ref('gray', 'black', '50'),
+    muted: ref('gray', '600', '400'),
+    subtle: ref('gray', '400', '500'),
+    inverted: ref('gray', '50', 'black'),
+    error: ref('red', '500', '400'),
+    warning: ref('orange', '600', '300'),
+    success: ref('green', '600', '300'),
+  },
+  border: {
+    DEFAULT: ref('gray', '200', '800'),
+    muted: ref('gray', '100', '900'),
+    subtle: ref('gray', '50', '950'),
+    emphasized: ref('gray', '300', '700'),
+    inverted: ref('gray', '800', '200'),
+    ...status('500', '400'),
+  },
+  gray: {
+    contrast: ref('gray', 'white', 'black'),
+    fg: ref('gray', '800', '200'),
+    subtle: ref('gray', '100', '900'),
+    muted: ref('gray', '200', '800'),
+    emphasized: ref('gray', '300', '700'),
+    solid: ref('gray', '900', 'white'),
+    focusRing: ref('gray', '400', '400'),
+    border: ref('gray', '200', '800'),
+  },
+  red: palette('red'),
+  orange: palette('orange', 'black', '500'),
+  green: palette('green'),
+  teal: palette('teal'),
+};
+
+/** An indicator line along one edge (Chakra's default layer styles; the tabs recipe uses bottom and end). */
+function indicator(edge: Record<string, string>) {
+  return {
+    value: {
+      position: 'relative',
+      '--indicator-color-fallback': 'colors.colorPalette.solid',
+      _before: {
+        content: '""',
+        position: 'absolute',
+        ...edge,
+        background: 'var(--indicator-color, var(--indicator-color-fallback))',
+      },
+    },
+  };
+}
+
+// The layer styles the recipes in use refer to (disabled: button, input, menu, native select; tabs).
+const layerStyles = {
+  'indicator.bottom': indicator({
+    bottom: 'var(--indicator-offset-y, 0)',
+    insetInline: 'var(--indicator-offset-x, 0)',
+    height: 'var(--indicator-thickness, 2px)',
+  }),
+  'indicator.end': indicator({
+    insetInlineEnd: 'var(--indicator-offset-x, 0)',
+    insetBlock: 'var(--indicator-offset-y, 0)',
+    width: 'var(--indicator-thickness, 2px)',
+  }),
+  disabled: { value: { opacity: '0.5', cursor: 'not-allowed' } },
+};
 
 const button = defineRecipe({
   ...buttonRecipe,
