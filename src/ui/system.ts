@@ -116,7 +116,8 @@ const semanticColors = {
     muted: ref('gray', '600', '400'),
     subtle: ref('gray', '400', '500'),
     inverted: ref('gray', '50', 'black'),
-    error: ref('red', '500', '400'),
+    // red.500 on white is 3.8:1; field errors are small text and need 4.5:1.
+    error: ref('red', '600', '400'),
     warning: ref('orange', '600', '300'),
     success: ref('green', '600', '300'),
   },
@@ -175,9 +176,20 @@ const layerStyles = {
   disabled: { value: { opacity: '0.5', cursor: 'not-allowed' } },
 };
 
+// Chakra's solid hover is the fill at 90 % opacity, which over a light page lightens it below 4.5:1 with
+// white text (#00796B → #19867A, 4.4:1): hover darkens the fill instead.
+const darkerSolid = 'color-mix(in srgb, var(--chakra-colors-color-palette-solid) 85%, black)';
+const variants = buttonRecipe.variants as NonNullable<typeof buttonRecipe.variants>;
 const button = defineRecipe({
   ...buttonRecipe,
   base: { ...buttonRecipe.base, fontWeight: 'bold', colorPalette: 'teal' },
+  variants: {
+    ...variants,
+    variant: {
+      ...variants.variant,
+      solid: { ...variants.variant?.solid, _hover: { bg: darkerSolid }, _expanded: { bg: darkerSolid } },
+    },
+  },
 });
 
 const config = defineConfig({

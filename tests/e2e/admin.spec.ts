@@ -130,6 +130,7 @@ test('admin: delete a user, with the items warning', async ({ page }) => {
   const dialog = page.getByRole('alertdialog', { name: 'Delete User' });
   await expect(dialog.getByText('Are you sure? You will not be able to undo this action.')).toBeVisible();
   await expect(dialog.getByText(/All items associated with this user will also be/i)).toBeVisible();
+  await expectAccessible(page, 'Delete User modal');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('The user was deleted successfully.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: account.email })).toHaveCount(0);
@@ -140,6 +141,8 @@ test('phone width: the drawer menu navigates', async ({ page }) => {
   const account = await createAccount();
   await logIn(page, account);
   await page.getByRole('button', { name: 'Open Menu' }).click();
+  await expect(page.getByRole('link', { name: 'Items' })).toBeVisible();
+  await expectAccessible(page, 'drawer menu at 375 px');
   await page.getByRole('link', { name: 'Items' }).click();
   await expect(page).toHaveURL(/\/items(\?page=1)?$/);
   await expect(page.getByRole('heading', { name: 'Items Management' })).toBeVisible();

@@ -49,6 +49,8 @@ test.describe('signing up, in and out', () => {
     await logIn(page, account);
     await expect(page.getByText(`Logged in as: ${account.email}`)).toBeVisible();
     await page.getByRole('button', { name: /user menu/i }).click();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await expectAccessible(page, 'the user menu, open');
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.evaluate(() => localStorage.getItem('access_token'))).resolves.toBeNull();

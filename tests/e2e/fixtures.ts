@@ -79,8 +79,36 @@ export async function logIn(page: Page, account: Pick<Account, 'email' | 'passwo
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Fails on serious or critical axe violations of the current page. */
+/**
+ * Fails on serious or critical axe violations of the current page, in light and in dark mode: the
+ * screen as it is, then with the other mode applied the way the app applies it (src/features/app/
+ * actors.ts: the `light`/`dark` class and `color-scheme` on <html>; every colour follows from that
+ * class), then the mode it had is put back.
+ */
 export async function expectAccessible(page: Page, label: string) {
+  const mode = await page.evaluate(() =>
+    document.documentElement.classList.contains('dark') ? 'dark' : 'light',
+  );
+  const other = mode === 'dark' ? 'light' : 'dark';
+  await expectAccessibleAsShown(page, `${label} (${mode})`);
+  await applyMode(page, other);
+  try {
+    await expectAccessibleAsShown(page, `${label} (${other})`);
+  } finally {
+    await applyMode(page, mode);
+  }
+}
+
+async function applyMode(page: Page, mode: 'light' | 'dark') {
+  await page.evaluate((next) => {
+    const root = document.documentElement;
+    root.classList.remove('light', 'dark');
+    root.classList.add(next);
+    root.style.colorScheme = next;
+  }, mode);
+}
+
+async function expectAccessibleAsShown(page: Page, label: string) {
   // Contrast is judged on what settles on screen, not on a toast or dialog halfway through fading in.
   await page.waitForFunction(
     async () => {

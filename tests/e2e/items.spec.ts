@@ -31,6 +31,7 @@ test('items: add with validation, edit, delete', async ({ page }) => {
   await edit.getByLabel('Title').fill('');
   await edit.getByLabel('Description').click();
   await expect(edit.getByText('Title is required', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'Edit Item modal with a field error');
   await edit.getByLabel('Title').fill('Renamed item');
   await edit.getByLabel('Description').fill('');
   await edit.getByRole('button', { name: 'Save' }).click();
@@ -57,6 +58,7 @@ test('items: the Change Password Item quirk opens the user password form', async
   await page.getByRole('menuitem', { name: 'Change Password Item' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit User' });
   await expect(dialog.getByLabel('Set Password')).toBeVisible();
+  await expectAccessible(page, 'Change Password (Edit User) modal');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });

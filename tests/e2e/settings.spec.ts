@@ -60,11 +60,11 @@ test('appearance: dark, light and system survive a reload', async ({ page }) => 
   await expect(html).toHaveClass(/light/);
   await page.getByText('Dark Mode').click();
   await expect(html).toHaveClass(/dark/);
-  await expectAccessible(page, '/settings Appearance (dark)');
+  await expectAccessible(page, '/settings Appearance, chosen dark');
   await page.reload();
   await expect(html).toHaveClass(/dark/);
   await page.goto('/items');
-  await expectAccessible(page, '/items (dark)');
+  await expectAccessible(page, '/items, chosen dark');
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Appearance' }).click();
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -104,4 +104,19 @@ test('superusers see no Danger zone', async ({ page }) => {
   await page.goto('/settings');
   await expect(page.getByRole('tab', { name: 'Appearance' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Danger zone' })).toHaveCount(0);
+});
+
+test('the statechart viewer: every machine drawn, a test path stepped through', async ({ page }) => {
+  await page.goto('/statecharts');
+  await expect(page.getByRole('heading', { name: 'Statecharts', level: 1 })).toBeVisible();
+  const machines = page.getByRole('navigation', { name: 'Machines' });
+  await machines.getByRole('button', { name: 'login', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'login', level: 2 })).toBeVisible();
+  await expect(page.locator('svg').filter({ hasText: 'submitting' }).first()).toBeVisible();
+  await page.getByLabel('Filter paths').fill('success');
+  await page.getByRole('listitem').getByRole('button').first().click();
+  await expect(page.getByRole('heading', { name: /^Step 0 of \d+$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^Step 1 of \d+$/ })).toBeVisible();
+  await expectAccessible(page, '/statecharts stepping through a login path');
 });

@@ -64,7 +64,7 @@ export function MobileNav() {
                     px={4}
                     py={2}
                     gap={4}
-                    color="red.solid"
+                    color="red.fg"
                     fontWeight="bold"
                     fontSize="sm"
                     alignItems="center"

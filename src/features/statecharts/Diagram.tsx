@@ -115,7 +115,16 @@ export function Diagram({
   taken: Set<string>;
 }) {
   return (
-    <Box overflow="auto" borderWidth="1px" borderRadius="md" bg="bg" data-testid="statechart">
+    <Box
+      overflow="auto"
+      borderWidth="1px"
+      borderRadius="md"
+      bg="bg"
+      data-testid="statechart"
+      role="region"
+      aria-label="Statechart"
+      tabIndex={0}
+    >
       <svg
         width={layout.width}
         height={layout.height}

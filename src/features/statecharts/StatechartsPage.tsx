@@ -172,6 +172,9 @@ export function StatechartsPage() {
             />
             <Stack
               as="ul"
+              aria-label="Test paths"
+              // A scrolling list is reachable by keyboard even when its buttons are filtered away.
+              tabIndex={0}
               gap={0}
               maxH="320px"
               overflowY="auto"
@@ -223,6 +226,8 @@ export function StatechartsPage() {
             {steps ? (
               <Stack
                 as="ol"
+                aria-label="Steps of the path"
+                tabIndex={0}
                 gap={0}
                 maxH="320px"
                 overflowY="auto"
