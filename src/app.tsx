@@ -6,7 +6,7 @@ import type { QueryClientBox } from './features/app/query';
 import { routeTree } from './routeTree.gen';
 import { ErrorFallback } from './ui/ErrorFallback';
 import { NotFound } from './ui/NotFound';
-import { system } from './ui/system';
+import { getSystem } from './ui/system';
 import { Toaster } from './ui/toaster';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -51,7 +51,7 @@ export type AppInstance = ReturnType<typeof createApp>;
 
 export function App({ app }: { app: AppInstance }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <AppActorsProvider value={{ session: app.session, appearance: app.appearance, queryBox: app.queryBox }}>
         <RouterProvider router={app.router} />
         <Toaster />

@@ -91,9 +91,34 @@ interface LighthouseRun {
   fcp: number;
   tbt: number;
   cls: number;
+  si: number;
+  /** Each metric's points lost from the performance score (its weight × (1 − its score)), e.g. "TBT 1.5". */
+  lost: string;
 }
 
-async function lighthouseRun(url: string): Promise<LighthouseRun> {
+const WEIGHTED = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+] as const;
+
+/** Lighthouse now and then fails to record the trace (NO_NAVSTART, …): such a run is retried. */
+async function lighthouseRun(url: string, attempts = 3): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseAttempt(url);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      process.stdout.write(
+        `  lighthouse attempt ${attempt} failed (${(error as Error).message}), retrying\n`,
+      );
+    }
+  }
+}
+
+async function lighthouseAttempt(url: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, {
@@ -103,7 +128,8 @@ async function lighthouseRun(url: string): Promise<LighthouseRun> {
       onlyCategories: ['performance', 'accessibility'],
     });
     if (!result) throw new Error('Lighthouse returned no result');
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`${runtimeError.code}: ${runtimeError.message}`);
     const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
     const value = (key: string) => audits[key]?.numericValue ?? Number.NaN;
     return {
@@ -113,6 +139,11 @@ async function lighthouseRun(url: string): Promise<LighthouseRun> {
       fcp: value('first-contentful-paint'),
       tbt: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
+      si: value('speed-index'),
+      lost: WEIGHTED.map(([key, label]) => {
+        const weight = categories.performance?.auditRefs.find((ref) => ref.id === key)?.weight ?? 0;
+        return `${label} ${(weight * (1 - (audits[key]?.score ?? 0))).toFixed(1)}`;
+      }).join(', '),
     };
   } finally {
     chrome.kill();
@@ -179,7 +210,7 @@ async function main(): Promise<boolean> {
     const run = await lighthouseRun(`${server.base}/login`);
     runs.push(run);
     process.stdout.write(
-      `lighthouse run ${i + 1}/${LH_RUNS}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${(run.lcp / 1000).toFixed(2)} s, FCP ${(run.fcp / 1000).toFixed(2)} s, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}\n`,
+      `lighthouse run ${i + 1}/${LH_RUNS}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${(run.lcp / 1000).toFixed(2)} s, FCP ${(run.fcp / 1000).toFixed(2)} s, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}, SI ${(run.si / 1000).toFixed(2)} s (points lost: ${run.lost})\n`,
     );
   }
   const performance = median(runs.map((run) => run.performance));

@@ -274,4 +274,13 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, config);
+let system: ReturnType<typeof createSystem> | undefined;
+
+/**
+ * The system, created on first use rather than when the module loads: src/main.tsx creates it in a
+ * task of its own, so start-up has no single long task (Lighthouse counts those as blocking time).
+ */
+export function getSystem() {
+  system ??= createSystem(defaultBaseConfig, config);
+  return system;
+}
