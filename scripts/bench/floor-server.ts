@@ -26,7 +26,7 @@ const ITEM_COLUMNS = '"id", "title", "description", "sku", "owner_id", "created_
 const SQL = {
   userById:
     'select "id", "email", "hashed_password", "full_name", "is_active", "is_superuser", "created_at", "major", "phone", "birth_date", "gender", "subscription_type", "is_email_confirmed", "confirm_code", "confirm_code_expires_at", "confirm_code_attempts", "confirm_code_sent_at", "fcm_token", "profile_photo_version", "profile_photo_type", "asset_version", "asset_name", "asset_type", "asset_size", "token_version", "kept_session_id" from "users" where "users"."id" = $1',
-  count: 'select "n" from "counters" where "counters"."key" = $1',
+  count: 'select sum("counters"."n") as "n" from "counters" where "counters"."key" = $1',
   itemsOf: `select ${ITEM_COLUMNS} from "items" where "items"."owner_id" = $1 order by "items"."created_at" desc, "items"."id" desc limit $2`,
   itemsOfSkip: `select ${ITEM_COLUMNS} from "items" where "items"."owner_id" = $1 order by "items"."created_at" desc, "items"."id" desc limit $2 offset $3`,
   items: `select ${ITEM_COLUMNS} from "items" order by "items"."created_at" desc, "items"."id" desc limit $1`,

@@ -108,7 +108,7 @@ export async function verifyCounters(db: Database): Promise<{ users: number; ite
   const items = await scalar(db, sql`SELECT count(*) AS n FROM items`);
   const counted = await rows<{ key: string; n: number | string }>(
     db,
-    sql`SELECT key, n FROM counters WHERE key IN ('users', 'items')`,
+    sql`SELECT key, sum(n) AS n FROM counters WHERE key IN ('users', 'items') GROUP BY key`,
   );
   const counter = (key: string) => Number(counted.find((row) => row.key === key)?.n ?? 0);
   if (counter('users') !== users) throw new Error(`users: count(*) ${users}, counter ${counter('users')}`);
@@ -117,7 +117,8 @@ export async function verifyCounters(db: Database): Promise<{ users: number; ite
     db,
     sql`SELECT count(*) AS n
         FROM (SELECT 'items:' || owner_id::text AS key, count(*) AS n FROM items GROUP BY owner_id) actual
-        FULL JOIN (SELECT key, n FROM counters WHERE key LIKE 'items:%') kept USING (key)
+        FULL JOIN (SELECT key, sum(n) AS n FROM counters WHERE key LIKE 'items:%' GROUP BY key HAVING sum(n) <> 0) kept
+          USING (key)
         WHERE actual.n IS DISTINCT FROM kept.n`,
   );
   if (wrong > 0) throw new Error(`${wrong} per-owner item counters differ from count(*)`);

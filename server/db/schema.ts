@@ -6,6 +6,8 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -74,12 +76,19 @@ export const items = pgTable(
   ],
 );
 
-// Exact row counts kept by statement-level triggers (see the counters migration), so a list's `count`
-// is one primary-key lookup instead of a table scan. Keys: 'users', 'items', 'items:<owner id>'.
-export const counters = pgTable('counters', {
-  key: text('key').primaryKey(),
-  n: bigint('n', { mode: 'number' }).notNull().default(0),
-});
+// Exact row counts kept by statement-level triggers (see the counters migrations), so a list's `count`
+// is a short primary-key range read instead of a table scan. Keys: 'users', 'items', 'items:<owner id>'.
+// A key's count is the sum of its shards: each database connection adds to its own shard
+// (pg_backend_pid() % 16), so concurrent inserts do not queue on one row lock until they commit.
+export const counters = pgTable(
+  'counters',
+  {
+    key: text('key').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.shard] })],
+);
 
 export const countKeys = {
   users: 'users',

@@ -18,7 +18,7 @@ export function isUniqueViolation(error: unknown): boolean {
 // request, and the server parses and plans them once per connection.
 const prepareCount = (db: Database) =>
   db
-    .select({ n: counters.n })
+    .select({ n: sql<string | null>`sum(${counters.n})` })
     .from(counters)
     .where(eq(counters.key, sql.placeholder('key')))
     .prepare('counter_by_key');

@@ -44,7 +44,7 @@ async function fingerprint(server: TestServer, hashed = false): Promise<string> 
       ? sql`SELECT
           (SELECT md5(coalesce(string_agg((to_jsonb(u) - 'confirm_code_attempts')::text, '|' ORDER BY u.id), '')) FROM users u) AS users,
           (SELECT md5(coalesce(string_agg(i::text, '|' ORDER BY i.id), '')) FROM items i) AS items,
-          (SELECT md5(coalesce(string_agg(c::text, '|' ORDER BY c.key), '')) FROM counters c) AS counters`
+          (SELECT md5(coalesce(string_agg(c::text, '|' ORDER BY c.key, c.shard), '')) FROM counters c) AS counters`
       : sql`SELECT
           (SELECT concat_ws(' ', count(*), max(created_at), max(xmin::text::bigint)) FROM users) AS users,
           (SELECT concat_ws(' ', count(*), max(created_at), max(xmin::text::bigint)) FROM items) AS items,
