@@ -23,6 +23,18 @@ export function createItemsRepository(db: Database) {
       .limit(sql.placeholder('limit'))
       .prepare('items_first_page_of_owner'),
   };
+  // Item creation is the hot write path: the statement is built once, and parsed once per connection.
+  const insertOne = db
+    .insert(items)
+    .values({
+      title: sql.placeholder('title'),
+      description: sql.placeholder('description'),
+      sku: sql.placeholder('sku'),
+      ownerId: sql.placeholder('ownerId'),
+    })
+    .returning()
+    .prepare('items_insert');
+
   return {
     async list(
       ownerId: string | null,
@@ -60,10 +72,7 @@ export function createItemsRepository(db: Database) {
       return row;
     },
     async insert(ownerId: string, values: ItemValues): Promise<ItemRow> {
-      const [row] = await db
-        .insert(items)
-        .values({ ...values, ownerId })
-        .returning();
+      const [row] = await insertOne.execute({ ...values, ownerId });
       if (!row) throw new Error('insert returned no row');
       return row;
     },
