@@ -136,3 +136,36 @@ export function PrimaryButton(props: ButtonProps) {
 export function DangerButton(props: ButtonProps) {
   return <Button variant="solid" colorPalette="red" {...props} />;
 }
+
+/** The 'Set Password' and 'Confirm Password' pair of every form that sets a new password. */
+export function NewPasswordFields({
+  form,
+  name,
+  required = true,
+}: {
+  form: FormBinding;
+  name: 'password' | 'new_password';
+  /** Edit User's pair is optional: left empty, the password stays as it is. */
+  required?: boolean;
+}) {
+  return (
+    <>
+      <PasswordField
+        form={form}
+        name={name}
+        label="Set Password"
+        placeholder="Password"
+        autoComplete="new-password"
+        required={required}
+      />
+      <PasswordField
+        form={form}
+        name="confirm_password"
+        label="Confirm Password"
+        placeholder="Password"
+        autoComplete="new-password"
+        required={required}
+      />
+    </>
+  );
+}

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture, multipart } from '../support/api.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -9,36 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name));
 const MB = 1024 * 1024;
 
-function multipart(
+const upload = (
+  what: 'profile_photo' | 'asset',
+  token: string,
   file: { name: string; type: string; data: Buffer } | null,
-  fields: Record<string, string> = {},
-) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const upload = (what: 'profile_photo' | 'asset', token: string, file: Parameters<typeof multipart>[0]) =>
-  server.request('PATCH', `/api/v1/users/me/${what}`, { token, ...multipart(file) });
+) => server.request('PATCH', `/api/v1/users/me/${what}`, { token, ...multipart({}, file ?? undefined) });
 
 /** Every stored file under the data folder's uploads, relative. */
 function storedFiles(): string[] {
@@ -101,7 +79,7 @@ describe('profile photo', () => {
     expect(empty.body.detail).toBe('The file is empty');
     const missing = await server.request('PATCH', '/api/v1/users/me/profile_photo', {
       token: user.token,
-      ...multipart(null, { note: 'no file here' }),
+      ...multipart({ note: 'no file here' }),
     });
     expect(missing.status).toBe(422);
     expect(missing.body.detail[0].loc).toEqual(['body', 'file']);

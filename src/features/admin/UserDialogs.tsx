@@ -1,7 +1,7 @@
 import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { RefObject } from 'react';
 import type { ModalFormActor } from '../../machines/form';
-import { PasswordField, TextField } from '../../ui/form';
+import { NewPasswordFields, TextField } from '../../ui/form';
 import { CheckboxField, SelectField } from '../../ui/form-choice';
 import { FormDialog } from '../common/FormDialog';
 import { GENDER_OPTIONS, SUBSCRIPTION_OPTIONS } from './labels';
@@ -13,22 +13,7 @@ export function AddUserDialog({ actor }: { actor: ModalFormActor }) {
         <>
           <TextField form={form} name="email" label="Email" type="email" placeholder="Email" required />
           <TextField form={form} name="full_name" label="Full name" placeholder="Full name" />
-          <PasswordField
-            form={form}
-            name="password"
-            label="Set Password"
-            placeholder="Password"
-            autoComplete="new-password"
-            required
-          />
-          <PasswordField
-            form={form}
-            name="confirm_password"
-            label="Confirm Password"
-            placeholder="Password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields form={form} name="password" />
           <Stack direction={{ base: 'column', sm: 'row' }} gap={4}>
             <CheckboxField form={form} name="is_superuser" label="Is superuser?" />
             <CheckboxField form={form} name="is_active" label="Is active?" />
@@ -71,20 +56,7 @@ export function EditUserDialog({
             label="Subscription type"
             options={SUBSCRIPTION_OPTIONS}
           />
-          <PasswordField
-            form={form}
-            name="password"
-            label="Set Password"
-            placeholder="Password"
-            autoComplete="new-password"
-          />
-          <PasswordField
-            form={form}
-            name="confirm_password"
-            label="Confirm Password"
-            placeholder="Password"
-            autoComplete="new-password"
-          />
+          <NewPasswordFields form={form} name="password" required={false} />
           <Box>
             <Stack direction={{ base: 'column', sm: 'row' }} gap={4} wrap="wrap">
               <CheckboxField form={form} name="is_superuser" label="Is superuser?" />

@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { resetPassword } from '../../api/services';
 import { resetPasswordMachine } from '../../machines/flows';
-import { PasswordField, PrimaryButton } from '../../ui/form';
+import { NewPasswordFields, PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { AuthLayout } from './AuthLayout';
@@ -38,22 +38,7 @@ export function ResetPasswordScreen() {
         Reset Password
       </Heading>
       <Text textAlign="center">Please enter your new password and confirm it to reset your password.</Text>
-      <PasswordField
-        form={form}
-        name="new_password"
-        label="Set Password"
-        placeholder="Password"
-        autoComplete="new-password"
-        required
-      />
-      <PasswordField
-        form={form}
-        name="confirm_password"
-        label="Confirm Password"
-        placeholder="Password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields form={form} name="new_password" />
       <PrimaryButton type="submit" loading={state.matches('submitting')}>
         Reset Password
       </PrimaryButton>

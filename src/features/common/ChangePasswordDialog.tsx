@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import type { ModalFormActor } from '../../machines/form';
-import { PasswordField } from '../../ui/form';
+import { NewPasswordFields } from '../../ui/form';
 import { FormDialog } from './FormDialog';
 
 /** The admin's 'Change Password' form: sets a new password for a user; titled 'Edit User'. */
@@ -13,26 +13,7 @@ export function ChangePasswordDialog({
 }) {
   return (
     <FormDialog actor={actor} title="Edit User" returnFocusRef={returnFocusRef}>
-      {(form) => (
-        <>
-          <PasswordField
-            form={form}
-            name="password"
-            label="Set Password"
-            placeholder="Password"
-            autoComplete="new-password"
-            required
-          />
-          <PasswordField
-            form={form}
-            name="confirm_password"
-            label="Confirm Password"
-            placeholder="Password"
-            autoComplete="new-password"
-            required
-          />
-        </>
-      )}
+      {(form) => <NewPasswordFields form={form} name="password" />}
     </FormDialog>
   );
 }

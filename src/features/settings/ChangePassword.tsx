@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { updatePasswordMe } from '../../api/services';
 import { changePasswordMachine } from '../../machines/flows';
-import { PasswordField, PrimaryButton } from '../../ui/form';
+import { NewPasswordFields, PasswordField, PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
@@ -48,22 +48,7 @@ export function ChangePassword() {
             autoComplete="current-password"
             required
           />
-          <PasswordField
-            form={form}
-            name="new_password"
-            label="Set Password"
-            placeholder="Password"
-            autoComplete="new-password"
-            required
-          />
-          <PasswordField
-            form={form}
-            name="confirm_password"
-            label="Confirm Password"
-            placeholder="Password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields form={form} name="new_password" />
           <PrimaryButton type="submit" alignSelf="flex-start" mt={2} loading={state.matches('submitting')}>
             Save
           </PrimaryButton>
