@@ -43,8 +43,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(422).send({ detail: toValidationIssues(fastifyError.validation, part) });
     }
     switch (fastifyError.code) {
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      // FastAPI reads an empty body as no body at all, whatever its content type says.
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(422).send({ detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] });
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return reply
           .code(422)
           .send({ detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] });

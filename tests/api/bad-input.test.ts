@@ -144,6 +144,15 @@ const CASES: Case[] = [
       loc: ['body'],
     },
     {
+      name: `${w.op}: an empty body labelled JSON`,
+      method: w.method,
+      path: w.path,
+      who: w.who,
+      options: raw('', 'application/json'),
+      loc: ['body'],
+      type: 'missing',
+    },
+    {
       name: `${w.op}: a JSON array`,
       method: w.method,
       path: w.path,
