@@ -4,12 +4,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options as CannonOptions } from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../../tests/support/processes.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const API = '/api/v1';
@@ -107,18 +107,6 @@ export async function createBenchDatabase(tag: string): Promise<{ name: string; 
 
 // ---------------------------------------------------------------------------------------------------
 // Child servers
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Child {
   name: string;

@@ -1,9 +1,9 @@
-import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { deleteAsset } from '../../api/account';
 import { assetUploadMachine } from '../../machines/asset-upload';
 import { useCurrentUser } from '../layout/useCurrentUser';
 import { formatBytes } from './format';
-import { FilePickButton, UploadStatus, useSectionId, useUploadFlow } from './upload-flow';
+import { UploadControls, useSectionId, useUploadFlow } from './upload-flow';
 
 /** My profile: the uploaded asset (name, size, download link) with upload/replace and remove. */
 export function AssetSection() {
@@ -14,8 +14,6 @@ export function AssetSection() {
     uploaded: 'Asset uploaded successfully.',
     removed: 'Asset removed.',
   });
-  const [state, send] = flow;
-  const idle = state.matches('idle') || state.matches('removing');
   const heading = useSectionId('asset');
   const hasAsset = Boolean(user?.asset_url);
   return (
@@ -59,35 +57,14 @@ export function AssetSection() {
             No asset uploaded yet.
           </Text>
         )}
-        {idle ? (
-          <Flex gap={2} wrap="wrap">
-            <FilePickButton flow={flow} inputLabel="Choose an asset file">
-              {hasAsset ? 'Replace asset' : 'Upload asset'}
-            </FilePickButton>
-            {hasAsset && (
-              <Button
-                size="sm"
-                variant="ghost"
-                colorPalette="red"
-                loading={state.matches('removing')}
-                onClick={() => send({ type: 'file.remove' })}
-              >
-                Remove asset
-              </Button>
-            )}
-          </Flex>
-        ) : (
-          <>
-            <UploadStatus flow={flow} progressLabel="Asset upload" uploadLabel="Upload asset" />
-            {(state.matches('rejected') || state.matches('failed') || state.matches('previewing')) && (
-              <Box>
-                <FilePickButton flow={flow} inputLabel="Choose an asset file">
-                  Choose another
-                </FilePickButton>
-              </Box>
-            )}
-          </>
-        )}
+        <UploadControls
+          flow={flow}
+          inputLabel="Choose an asset file"
+          pickLabel={hasAsset ? 'Replace asset' : 'Upload asset'}
+          removeLabel={hasAsset ? 'Remove asset' : null}
+          progressLabel="Asset upload"
+          uploadLabel="Upload asset"
+        />
         <Text fontSize="xs" color="fg.muted">
           Any file, up to 20 MB.
         </Text>

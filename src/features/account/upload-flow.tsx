@@ -47,7 +47,7 @@ export function useUploadFlow(machine: UploadMachine, options: FlowOptions) {
 export type UploadFlow = ReturnType<typeof useUploadFlow>;
 
 /** A button that opens the file chooser; the input itself is visually hidden (one tab stop). */
-export function FilePickButton({
+function FilePickButton({
   flow,
   accept,
   inputLabel,
@@ -123,7 +123,7 @@ function UploadProgress({ percent, label }: { percent: number; label: string }) 
  * What the flow shows after a file was chosen: the file and Upload/Cancel, the progress, or the
  * reason it failed (the client's check or the server's answer) with Try again / Cancel.
  */
-export function UploadStatus({
+function UploadStatus({
   flow,
   progressLabel,
   uploadLabel,
@@ -181,6 +181,68 @@ export function UploadStatus({
     );
   }
   return null;
+}
+
+/**
+ * A file section's controls. At rest: the note, the pick button and, when a file is stored, Remove.
+ * Once a file is chosen: its status, and Choose another while nothing is uploading.
+ */
+export function UploadControls({
+  flow,
+  accept,
+  inputLabel,
+  pickLabel,
+  removeLabel,
+  progressLabel,
+  uploadLabel,
+  note,
+}: {
+  flow: UploadFlow;
+  accept?: string;
+  inputLabel: string;
+  pickLabel: string;
+  /** The Remove button's label, or null when there is nothing stored to remove. */
+  removeLabel: string | null;
+  progressLabel: string;
+  uploadLabel: string;
+  note?: ReactNode;
+}) {
+  const [state, send] = flow;
+  if (state.matches('idle') || state.matches('removing')) {
+    return (
+      <>
+        {note}
+        <Flex gap={2} wrap="wrap">
+          <FilePickButton flow={flow} accept={accept} inputLabel={inputLabel}>
+            {pickLabel}
+          </FilePickButton>
+          {removeLabel && (
+            <Button
+              size="sm"
+              variant="ghost"
+              colorPalette="red"
+              loading={state.matches('removing')}
+              onClick={() => send({ type: 'file.remove' })}
+            >
+              {removeLabel}
+            </Button>
+          )}
+        </Flex>
+      </>
+    );
+  }
+  return (
+    <>
+      <UploadStatus flow={flow} progressLabel={progressLabel} uploadLabel={uploadLabel} />
+      {(state.matches('rejected') || state.matches('failed') || state.matches('previewing')) && (
+        <Box>
+          <FilePickButton flow={flow} accept={accept} inputLabel={inputLabel}>
+            Choose another
+          </FilePickButton>
+        </Box>
+      )}
+    </>
+  );
 }
 
 /** A heading id for a section (aria-labelledby). */
