@@ -15,12 +15,13 @@ import { usersPagingMachine } from '../../machines/paging';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
+import { text } from '../common/form-values';
 import { ListScreen } from '../common/ListScreen';
 import { usePagedList } from '../common/usePagedList';
 import { useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
 import { useCurrentUser } from '../layout/useCurrentUser';
 import { SUBSCRIPTION_LABELS } from './labels';
-import { editUserPayload, editUserValues, text } from './payload';
+import { editUserPayload, editUserValues } from './payload';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
 const route = getRouteApi('/_layout/admin');

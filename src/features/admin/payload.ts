@@ -1,15 +1,8 @@
 import type { Gender, SubscriptionType, UserPublic, UserUpdate } from '../../api/types';
 import type { FormValues } from '../../machines/form';
+import { orNull, text } from '../common/form-values';
 
 /** Form values ↔ API bodies of the admin user forms. */
-
-export function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-export function orNull(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
 
 export function editUserValues(user: UserPublic): FormValues {
   return {

@@ -15,6 +15,7 @@ import { itemsPagingMachine } from '../../machines/paging';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
+import { orNull } from '../common/form-values';
 import { ListScreen } from '../common/ListScreen';
 import { usePagedList } from '../common/usePagedList';
 import { useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
@@ -22,10 +23,6 @@ import { ItemFormDialog } from './ItemFormDialog';
 
 const route = getRouteApi('/_layout/items');
 const COLUMNS = ['ID', 'Title', 'Description', 'Actions'] as const;
-
-function optionalText(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
 
 export function ItemsScreen() {
   const { page } = route.useSearch();
@@ -40,8 +37,7 @@ export function ItemsScreen() {
 
   const addItem = useFormDialog(
     addItemMachine,
-    ({ values }) =>
-      createItem({ title: String(values.title), description: optionalText(values.description) }),
+    ({ values }) => createItem({ title: String(values.title), description: orNull(values.description) }),
     'Item created successfully.',
     refetch,
   );
@@ -50,7 +46,7 @@ export function ItemsScreen() {
     ({ values, target }) =>
       updateItem((target as ItemPublic).id, {
         title: String(values.title),
-        description: optionalText(values.description),
+        description: orNull(values.description),
       }),
     'Item updated successfully.',
     refetch,
