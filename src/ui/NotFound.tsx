@@ -13,7 +13,7 @@ export function NotFound() {
       p={4}
       data-testid="not-found"
     >
-      <Text fontSize={{ base: '6xl', md: '8xl' }} fontWeight="bold" lineHeight="1" color="teal.fg" mb={4}>
+      <Text fontSize={{ base: '6xl', md: '8xl' }} fontWeight="bold" lineHeight="1" color="ui.main" mb={4}>
         404
       </Text>
       <Text as="h1" fontSize="md" fontWeight="bold">

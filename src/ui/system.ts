@@ -234,22 +234,26 @@ const config = defineConfig({
       radii: semanticRadii,
       colors: {
         ...semanticColors,
-        // The spec's colours (ui.main, ui.danger, ui.success) mark the brand, focus rings and status dots.
-        // Solid fills carry white text, which needs 4.5:1 (WCAG AA): #009688 gives 3.7:1, #E53E3E 4.0:1 and
-        // #48BB78 2.5:1, so fills use the next darker shade of each.
+        // The spec's colours mark everything that is not text on a fill: focus rings, active indicators,
+        // the spinner, borders, status dots beside their text and large text (WCAG AA asks 3:1 of those;
+        // #009688 gives 3.7:1 on white, 5.4:1 on the dark page). Solid fills carry white text, which needs
+        // 4.5:1: #009688 gives 3.7:1, #E53E3E 4.0:1 and #48BB78 2.5:1, so fills use a darker shade of each.
+        // The README's 'Theme' section keeps the mapping.
         teal: {
           ...semanticColors.teal,
           solid: { value: { _light: '#00796B', _dark: '#00796B' } },
           fg: { value: { _light: '#00796B', _dark: '{colors.teal.300}' } },
-          focusRing: { value: { _light: '{colors.ui.main}', _dark: '{colors.teal.400}' } },
+          focusRing: { value: { _light: '{colors.ui.main}', _dark: '{colors.ui.main}' } },
         },
         red: {
           ...semanticColors.red,
           solid: { value: { _light: '#C53030', _dark: '#C53030' } },
+          focusRing: { value: { _light: '{colors.ui.danger}', _dark: '{colors.ui.danger}' } },
         },
         green: {
           ...semanticColors.green,
           solid: { value: { _light: '#22543D', _dark: '#22543D' } },
+          focusRing: { value: { _light: '{colors.ui.success}', _dark: '{colors.ui.success}' } },
         },
       },
     },

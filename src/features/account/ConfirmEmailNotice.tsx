@@ -53,15 +53,7 @@ function Notice({ user }: { user: UserPublic }) {
 
   if (state.matches('confirmed')) {
     return (
-      <Box
-        role="status"
-        borderWidth="1px"
-        borderColor="border.success"
-        bg="bg.success"
-        rounded="md"
-        p={4}
-        my={4}
-      >
+      <Box role="status" borderWidth="1px" borderColor="ui.success" bg="bg.success" rounded="md" p={4} my={4}>
         Your email address is confirmed.
       </Box>
     );

@@ -32,7 +32,7 @@ export function ProfilePhoto() {
           boxSize="96px"
           fontSize="2xl"
           borderWidth={preview ? '2px' : 0}
-          borderColor="teal.solid"
+          borderColor="ui.main"
           borderStyle="dashed"
         />
         <Flex direction="column" gap={2} minW={0} flex="1">

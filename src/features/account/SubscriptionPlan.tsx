@@ -54,7 +54,7 @@ export function SubscriptionPlan() {
               justify="space-between"
               gap={2}
               borderWidth={isCurrent ? '2px' : '1px'}
-              borderColor={isCurrent ? 'teal.solid' : 'border'}
+              borderColor={isCurrent ? 'ui.main' : 'border'}
               rounded="md"
               p={3}
             >

@@ -113,7 +113,7 @@ function UploadProgress({ percent, label }: { percent: number; label: string }) 
         bg="bg.emphasized"
         overflow="hidden"
       >
-        <Box h="full" w={`${percent}%`} bg="teal.solid" transition="width 0.2s" />
+        <Box h="full" w={`${percent}%`} bg="ui.main" transition="width 0.2s" />
       </Box>
     </Box>
   );

@@ -128,12 +128,12 @@ export function AdminScreen() {
             </Table.Cell>
             <Table.Cell>{user.is_superuser ? 'Superuser' : 'User'}</Table.Cell>
             <Table.Cell whiteSpace="nowrap">
-              <Dot color={user.is_active ? 'green.solid' : 'red.solid'} />
+              <Dot color={user.is_active ? 'ui.success' : 'ui.danger'} />
               {user.is_active ? 'Active' : 'Inactive'}
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">{SUBSCRIPTION_LABELS[user.subscription_type]}</Table.Cell>
             <Table.Cell whiteSpace="nowrap">
-              <Dot color={user.is_email_confirmed ? 'green.solid' : 'red.solid'} />
+              <Dot color={user.is_email_confirmed ? 'ui.success' : 'ui.danger'} />
               {user.is_email_confirmed ? 'Confirmed' : 'No confirmation'}
             </Table.Cell>
             <Table.Cell>

@@ -29,7 +29,7 @@ function SignedInLayout({ session }: { session: ReturnType<typeof useAppActors>[
   if (phase === 'loading') {
     return (
       <Flex justify="center" align="center" h="100vh" w="full">
-        <Spinner size="xl" color="teal.solid" aria-label="Loading" />
+        <Spinner size="xl" color="ui.main" aria-label="Loading" />
       </Flex>
     );
   }

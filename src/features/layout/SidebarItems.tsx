@@ -12,12 +12,12 @@ interface NavItem {
 
 const items: NavItem[] = [
   { icon: HomeIcon, title: 'Dashboard', path: '/' },
-  { icon: ItemsIcon, title: 'Items', path: '/items' },
   { icon: SettingsIcon, title: 'User Settings', path: '/settings' },
+  { icon: ItemsIcon, title: 'Items', path: '/items' },
 ];
 const adminItem: NavItem = { icon: UsersIcon, title: 'Admin', path: '/admin' };
 
-/** Navigation: Dashboard, Items, User Settings, and Admin for superusers only. */
+/** Navigation: Dashboard, User Settings, Items, and Admin for superusers only. */
 export function SidebarItems({ onNavigate }: { onNavigate?: () => void }) {
   const user = useCurrentUser();
   const entries = user?.is_superuser ? [...items, adminItem] : items;
@@ -36,6 +36,8 @@ export function SidebarItems({ onNavigate }: { onNavigate?: () => void }) {
                 fontSize="sm"
                 color={isActive ? 'teal.fg' : 'fg'}
                 bg={isActive ? 'teal.subtle' : undefined}
+                borderInlineStartWidth="3px"
+                borderInlineStartColor={isActive ? 'ui.main' : 'transparent'}
                 fontWeight={isActive ? 'bold' : 'normal'}
                 _hover={{ bg: 'bg.muted' }}
               >

@@ -32,7 +32,12 @@ export function Settings() {
       >
         <Tabs.List overflowX="auto">
           {shown.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value} flexShrink={0}>
+            <Tabs.Trigger
+              key={tab.value}
+              value={tab.value}
+              flexShrink={0}
+              css={{ '--indicator-color': 'colors.ui.main' }}
+            >
               {tab.title}
             </Tabs.Trigger>
           ))}
