@@ -1,8 +1,8 @@
 /** `npm run statecharts`: writes each machine as a Mermaid stateDiagram-v2 to docs/statecharts/<machine>.md. */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { machineMarkdown } from '../src/features/statecharts/mermaid';
-import { MODELS } from '../src/features/statecharts/models';
+import { machineMarkdown } from '../src/qa/statecharts/mermaid';
+import { MODELS } from '../src/qa/statecharts/models';
 
 const dir = path.resolve('docs/statecharts');
 mkdirSync(dir, { recursive: true });

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { statechartsEnabled } from '../features/statecharts/enabled';
-import { StatechartsPage } from '../features/statecharts/StatechartsPage';
+import { statechartsEnabled } from '../qa/statecharts/enabled';
+import { StatechartsPage } from '../qa/statecharts/StatechartsPage';
 
 /** The QA viewer of every statechart (code-split: its component and libraries load on this route only). */
 export const Route = createFileRoute('/statecharts')({

@@ -81,7 +81,7 @@ describe('SPA JavaScript budget', () => {
     );
     expect(loaded.length).toBeGreaterThan(0);
     const signedInOnly =
-      /^src\/features\/(admin|statecharts\/(?!enabled)|layout|items|settings|dashboard|account)|node_modules\/(@tanstack\/(react-)?query|elkjs)/;
+      /^src\/(features\/(admin|layout|items|settings|dashboard|account)|qa\/statecharts\/(?!enabled))|node_modules\/(@tanstack\/(react-)?query|elkjs)/;
     expect(loaded.filter((id) => signedInOnly.test(id))).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe('SPA JavaScript budget', () => {
     const manifest = readManifest(outDir);
     for (const [routeFile, feature] of [
       ['src/routes/_layout/admin.tsx', 'src/features/admin/'],
-      ['src/routes/statecharts.tsx', 'src/features/statecharts/StatechartsPage'],
+      ['src/routes/statecharts.tsx', 'src/qa/statecharts/StatechartsPage'],
     ] as const) {
       const keys = routeChunkKeys(manifest, routeFile).filter((key) => key.includes('tsr-split'));
       expect(keys, routeFile).not.toEqual([]);

@@ -1,10 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { errorMessage } from '../../src/api/errors';
-import { confirmFailures } from '../../src/features/statecharts/account-models';
-import { API_FAILURES } from '../../src/features/statecharts/models';
-import { stateLabel } from '../../src/features/statecharts/paths';
-import type { WalkStep, World } from '../../src/features/statecharts/walk';
 import { checkAsset } from '../../src/machines/asset-upload';
 import {
   type ConfirmEmailContext,
@@ -15,6 +11,10 @@ import {
 import { checkPhoto } from '../../src/machines/profile-photo';
 import type { SubscriptionContext } from '../../src/machines/subscription';
 import type { ChosenFile, UploadContext } from '../../src/machines/upload';
+import { confirmFailures } from '../../src/qa/statecharts/account-models';
+import { API_FAILURES } from '../../src/qa/statecharts/model-kit';
+import { stateLabel } from '../../src/qa/statecharts/paths';
+import type { WalkStep, World } from '../../src/qa/statecharts/walk';
 
 /** The state assertions of the account machines (issue 5); merged into ASSERTIONS in assertions.ts. */
 

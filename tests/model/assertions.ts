@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { API_FAILURES } from '../../src/features/statecharts/models';
-import { stateLabel } from '../../src/features/statecharts/paths';
-import type { WalkStep, World } from '../../src/features/statecharts/walk';
 import { PAGE_SIZE } from '../../src/machines/paging';
+import { API_FAILURES } from '../../src/qa/statecharts/model-kit';
+import { stateLabel } from '../../src/qa/statecharts/paths';
+import type { WalkStep, World } from '../../src/qa/statecharts/walk';
 import { ACCOUNT_ASSERTIONS } from './account-assertions';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
-import { definedEdges } from '../../src/features/statecharts/edges';
-import { labelled, type MachineModel } from '../../src/features/statecharts/models';
-import { generatePaths } from '../../src/features/statecharts/paths';
-import { walkPath } from '../../src/features/statecharts/walk';
+import { definedEdges } from '../../src/qa/statecharts/edges';
+import { labelled, type MachineModel } from '../../src/qa/statecharts/model-kit';
+import { generatePaths } from '../../src/qa/statecharts/paths';
+import { walkPath } from '../../src/qa/statecharts/walk';
 
 /** The coverage check itself: an edge that no path takes is reported by name. */
 const toy = setup({

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { definedEdges } from '../../src/features/statecharts/edges';
-import { MODELS } from '../../src/features/statecharts/models';
+import { definedEdges } from '../../src/qa/statecharts/edges';
+import { MODELS } from '../../src/qa/statecharts/models';
 
 /**
  * The coverage registry both kinds of walk report to. A machine-level walk (tests/model) and a UI walk

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MODELS } from '../../src/features/statecharts/models';
-import { generatePaths, stateLabel } from '../../src/features/statecharts/paths';
-import { walkPath } from '../../src/features/statecharts/walk';
+import { MODELS } from '../../src/qa/statecharts/models';
+import { generatePaths, stateLabel } from '../../src/qa/statecharts/paths';
+import { walkPath } from '../../src/qa/statecharts/walk';
 import { ASSERTIONS } from './assertions';
 import { recordCoverage, summarise, uncoveredMessages } from './coverage';
 
 /**
- * Model-based tests: for every machine, every path generated from its model (src/features/statecharts)
+ * Model-based tests: for every machine, every path generated from its model (src/qa/statecharts)
  * is walked on a real actor with faked invoked actors; at every step the state reached must be the one
  * the traversal predicted and must pass that state's assertions. The edges the walks took are then
  * compared with the edges the machine DEFINES: every one must be covered (none is excluded), and each

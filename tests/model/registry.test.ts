@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODELS } from '../../src/features/statecharts/models';
+import { MODELS } from '../../src/qa/statecharts/models';
 
 /** Every module of src/machines, including ones added later. */
 const modules = import.meta.glob<Record<string, unknown>>('../../src/machines/**/*.ts', { eager: true });
@@ -16,7 +16,7 @@ describe('machine registry', () => {
     const missing = exported
       .filter((entry) => !modelled.has(entry.machine as never))
       .map((entry) => entry.name);
-    expect(missing, 'add these machines to src/features/statecharts/models.ts').toEqual([]);
+    expect(missing, 'add these machines to src/qa/statecharts/models.ts').toEqual([]);
     expect(new Set(MODELS.map((model) => model.name)).size).toBe(MODELS.length);
     for (const model of MODELS) expect(model.machine.id).toBe(model.name);
   });

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { machineMarkdown } from '../../src/features/statecharts/mermaid';
-import { MODELS } from '../../src/features/statecharts/models';
+import { machineMarkdown } from '../../src/qa/statecharts/mermaid';
+import { MODELS } from '../../src/qa/statecharts/models';
 
 const dir = path.resolve('docs/statecharts');
 

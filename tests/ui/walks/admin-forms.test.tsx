@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { modelByName } from '../../../src/features/statecharts/models';
+import { modelByName } from '../../../src/qa/statecharts/models';
 import { formDriver, openRowMenu } from './form-driver';
 import { describeUiWalk, type Walk } from './runner';
 import { adminToken, uniqueEmail } from './support';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { modelByName } from '../../../src/features/statecharts/models';
-import { type ModelPath, stateLabel } from '../../../src/features/statecharts/paths';
 import { type FormContext, fieldError } from '../../../src/machines/form';
+import { modelByName } from '../../../src/qa/statecharts/models';
+import { type ModelPath, stateLabel } from '../../../src/qa/statecharts/paths';
 import { chooseMenuItem, renderApp } from '../harness';
 import type { StepInfo, UiDriver, Walk } from './runner';
 import {

@@ -1,4 +1,4 @@
-import { modelByName } from '../../../src/features/statecharts/models';
+import { modelByName } from '../../../src/qa/statecharts/models';
 import { formDriver, openRowMenu } from './form-driver';
 import { describeUiWalk } from './runner';
 import { user } from './support';

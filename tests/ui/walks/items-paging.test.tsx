@@ -1,4 +1,4 @@
-import { modelByName } from '../../../src/features/statecharts/models';
+import { modelByName } from '../../../src/qa/statecharts/models';
 import { pagingDriver } from './paging-driver';
 import { describeUiWalk } from './runner';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type AnyMachineSnapshot, type AnyStateMachine, createActor } from 'xstate';
-import { modelByName } from '../../../src/features/statecharts/models';
-import { type ModelPath, stateLabel } from '../../../src/features/statecharts/paths';
 import { PAGE_SIZE } from '../../../src/machines/paging';
+import { modelByName } from '../../../src/qa/statecharts/models';
+import { type ModelPath, stateLabel } from '../../../src/qa/statecharts/paths';
 import { renderApp } from '../harness';
 import type { StepInfo, UiDriver } from './runner';
 import {

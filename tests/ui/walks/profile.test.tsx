@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { modelByName } from '../../../src/features/statecharts/models';
+import { modelByName } from '../../../src/qa/statecharts/models';
 import { formDriver } from './form-driver';
 import { describeUiWalk } from './runner';
 import { uniqueEmail } from './support';

@@ -2,21 +2,21 @@ import { waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
 import { listenToActors } from '../../../src/features/app/inspect';
-import { definedEdges } from '../../../src/features/statecharts/edges';
-import type { MachineModel } from '../../../src/features/statecharts/models';
+import { definedEdges } from '../../../src/qa/statecharts/edges';
+import type { MachineModel } from '../../../src/qa/statecharts/model-kit';
 import {
   generatePaths,
   type ModelPath,
   type PathStep,
   stateKey,
   stateLabel,
-} from '../../../src/features/statecharts/paths';
-import { walkPath } from '../../../src/features/statecharts/walk';
+} from '../../../src/qa/statecharts/paths';
+import { walkPath } from '../../../src/qa/statecharts/walk';
 import { recordCoverage } from '../../model/coverage';
 import { type Api, startApi } from '../harness';
 
 /**
- * UI walks: the paths @xstate/graph generates for a machine (src/features/statecharts/paths.ts, the
+ * UI walks: the paths @xstate/graph generates for a machine (src/qa/statecharts/paths.ts, the
  * same ones the model tests walk) are driven through the real route component, against the real API
  * server. For each step a driver performs the user action that produces the step's event (typing,
  * clicking, changing the URL; for a call's outcome: letting the real server answer, after arranging

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { modelByName } from '../../../src/features/statecharts/models';
-import { type ModelPath, stateLabel } from '../../../src/features/statecharts/paths';
+import { modelByName } from '../../../src/qa/statecharts/models';
+import { type ModelPath, stateLabel } from '../../../src/qa/statecharts/paths';
 import { renderApp } from '../harness';
 import { describeUiWalk, type StepInfo, type UiDriver, type Walk } from './runner';
 import {

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { eventLabel } from '../../../src/features/statecharts/models';
-import type { ModelPath, PathStep } from '../../../src/features/statecharts/paths';
+import { eventLabel } from '../../../src/qa/statecharts/model-kit';
+import type { ModelPath, PathStep } from '../../../src/qa/statecharts/paths';
 import type { Api } from '../harness';
 
 /** Helpers shared by the UI walks. */

@@ -10,7 +10,7 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import { type DefinedEdge, definedEdges, takenEdges } from './edges';
-import type { MachineModel } from './models';
+import type { MachineModel } from './model-kit';
 import { type ModelPath, stateKey } from './paths';
 
 /**

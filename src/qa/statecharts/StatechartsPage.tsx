@@ -2,11 +2,12 @@ import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-u
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { AnyStateNode } from 'xstate';
-import { useAppearanceActor } from '../app/context';
+import { useAppearanceActor } from '../../features/app/context';
 import { Diagram } from './Diagram';
 import { definedEdges } from './edges';
 import { type Layout, layoutMachine } from './layout';
-import { type MachineModel, MODELS } from './models';
+import type { MachineModel } from './model-kit';
+import { MODELS } from './models';
 import { generatePaths, stateLabel } from './paths';
 import { type WalkStep, walkPath } from './walk';
 

@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { eventLabel, type MachineModel } from './models';
+import { eventLabel, type MachineModel } from './model-kit';
 
 /**
  * The paths the model-based tests walk and the QA viewer steps through (one implementation, so the two

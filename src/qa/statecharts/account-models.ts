@@ -1,16 +1,13 @@
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '../../api/errors';
 import { assetUploadMachine } from '../../machines/asset-upload';
 import { type ConfirmEmailContext, confirmEmailMachine } from '../../machines/confirm-email';
 import { profilePhotoMachine } from '../../machines/profile-photo';
 import { subscriptionMachine } from '../../machines/subscription';
 import { MEGABYTE } from '../../machines/upload';
-import { API_FAILURES, labelled, type MachineModel, runningInvokes } from './models';
+import { API_FAILURES, actorOutcomes, labelled, type MachineModel, runningInvokes } from './model-kit';
 
 /**
- * The test models of the account extras (issue 5): e-mail confirmation, profile photo, asset and
- * subscription plan. Built by a function that models.ts calls when it assembles MODELS (this module
- * and models.ts import each other; nothing here runs while the modules load).
+ * The test models of the account extras: e-mail confirmation, profile photo, asset and subscription plan.
  */
 
 const confirmedUser = {
@@ -22,21 +19,6 @@ const confirmedUser = {
   is_email_confirmed: true,
   subscription_type: 'Free',
 };
-
-function outcomes(
-  snapshot: AnyMachineSnapshot,
-  id: string,
-  output: unknown,
-  failures: { label: string; error: unknown }[],
-): AnyEventObject[] {
-  if (!runningInvokes(snapshot).includes(id)) return [];
-  return [
-    labelled({ type: `xstate.done.actor.${id}`, output }, 'success'),
-    ...failures.map((failure) =>
-      labelled({ type: `xstate.error.actor.${id}`, error: failure.error }, failure.label),
-    ),
-  ];
-}
 
 const detail = (status: number, text: string) => new ApiError(status, { detail: text });
 const network = () => new TypeError('Failed to fetch');
@@ -100,8 +82,8 @@ function confirmEmailModel(): MachineModel {
       { type: 'confirm.submit' },
       { type: 'confirm.resend' },
       ...(runningInvokes(snapshot).includes('ticker') ? [{ type: 'confirm.tick' }] : []),
-      ...outcomes(snapshot, 'checkCode', confirmedUser, failures.check),
-      ...outcomes(
+      ...actorOutcomes(snapshot, 'checkCode', confirmedUser, failures.check),
+      ...actorOutcomes(
         snapshot,
         'resendCode',
         { message: 'A new confirmation code was sent to your email' },
@@ -144,7 +126,7 @@ function uploadModel(
               labelled({ type: 'xstate.error.actor.upload', error: new Error('uploader crashed') }, 'crash'),
             ]
           : []),
-        ...outcomes(snapshot, 'remove', { ...user, profile_photo_url: null }, API_FAILURES),
+        ...actorOutcomes(snapshot, 'remove', { ...user, profile_photo_url: null }, API_FAILURES),
       ];
     },
   };
@@ -169,7 +151,7 @@ function subscriptionModel(): MachineModel {
       labelled({ type: 'plan.choose', plan: 'Plan2' }, 'Plan 2'),
       { type: 'plan.confirm' },
       { type: 'plan.cancel' },
-      ...outcomes(snapshot, 'save', { ...confirmedUser, subscription_type: 'Plan2' }, API_FAILURES),
+      ...actorOutcomes(snapshot, 'save', { ...confirmedUser, subscription_type: 'Plan2' }, API_FAILURES),
     ],
   };
 }

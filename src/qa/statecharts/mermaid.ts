@@ -1,6 +1,6 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { actionName, type DefinedEdge, definedEdges, statePath } from './edges';
-import type { MachineModel } from './models';
+import type { MachineModel } from './model-kit';
 
 /** Mermaid `stateDiagram-v2` of a machine, built from its state nodes (docs/statecharts/<machine>.md). */
 
