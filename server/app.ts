@@ -22,6 +22,7 @@ import { itemHandlers } from './items/handlers.ts';
 import { createItemsRepository, type ItemsRepository } from './items/repository.ts';
 import { createLimiter, type Limiter } from './limits/rate-limiter.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailDelivery, type MailDelivery } from './mail/queue.ts';
 import type { TemplateContext } from './mail/templates.ts';
 import { fileHandlers } from './storage/handlers.ts';
 import { createStorage, type FileStorage } from './storage/storage.ts';
@@ -39,6 +40,7 @@ declare module 'fastify' {
     users: UsersRepository;
     items: ItemsRepository;
     mailer: Mailer;
+    mailDelivery: MailDelivery;
     templateContext: TemplateContext;
     storage: FileStorage;
     limiter: Limiter;
@@ -93,7 +95,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('templateContext', { projectName: settings.projectName, frontendHost: settings.frontendHost });
   app.decorate('storage', options.storage ?? (await createStorage(settings)));
   app.decorate('limiter', createLimiter(settings.rateLimits, settings.redisUrl, settings.redisKeyPrefix));
+  app.decorate('mailDelivery', createMailDelivery(options.db, app.mailer, app.log));
+  app.addHook('onReady', async () => app.mailDelivery.start());
   app.addHook('onClose', async () => {
+    await app.mailDelivery.stop();
     app.mailer.close();
     await app.limiter.close();
   });

@@ -71,11 +71,8 @@ export function authHandlers(app: FastifyInstance): OperationHandlers<AuthOperat
       await app.limiter.consume('recoveryPerAccount', request.params.email.toLowerCase());
       const user = await app.users.byEmail(request.params.email);
       if (user) {
-        const message = await recoveryEmail(user.email, user.hashedPassword);
-        // Sending happens after the answer, so the response time does not reveal whether the account exists.
-        app.mailer
-          .send(message)
-          .catch((error) => request.log.error({ err: error }, 'recovery e-mail failed'));
+        // Queued, not sent: the answer does not wait for SMTP, so its timing does not tell much either.
+        await app.mailDelivery.queue(await recoveryEmail(user.email, user.hashedPassword));
       }
       return { message: 'If that email is registered, we sent a password recovery link' };
     },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -99,3 +100,24 @@ export const countKeys = {
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type ItemRow = typeof items.$inferSelect;
+
+// E-mails waiting to be delivered, written in the same transaction as the change that causes them
+// (server/mail/queue.ts). A row is leased by one process while it sends (`leased_until`), deleted once
+// sent, and put back with a later `due_at` when sending fails; `failed_at` marks a permanent refusal.
+export const emailQueue = pgTable(
+  'email_queue',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    highlight: text('highlight'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [index('email_queue_due_idx').on(t.dueAt).where(sql`${t.failedAt} IS NULL`)],
+);

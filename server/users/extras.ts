@@ -3,6 +3,7 @@ import { requireUser } from '../auth/guard.ts';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { OperationHandlers } from '../http/types.ts';
+import type { SendEmail } from '../mail/queue.ts';
 import { confirmEmailCodeEmail } from '../mail/templates.ts';
 import {
   ASSET_MAX_BYTES,
@@ -33,12 +34,10 @@ type ExtraOperations =
 
 const alreadyConfirmed = () => new HttpError(400, 'Email is already confirmed');
 
-/** E-mails the user's pending confirmation code; failures are logged, never turned into a 500. */
-export function sendConfirmationCode(app: FastifyInstance, user: UserRow) {
+/** Queues the e-mail with the user's pending confirmation code, if one is pending. */
+export function sendConfirmationCode(app: FastifyInstance, user: UserRow, send: SendEmail) {
   if (!user.confirmCode) return;
-  app.mailer
-    .send(confirmEmailCodeEmail(app.templateContext, user.email, user.confirmCode, CONFIRM_CODE_TTL_HOURS))
-    .catch((error) => app.log.error({ err: error }, 'confirmation e-mail failed'));
+  send(confirmEmailCodeEmail(app.templateContext, user.email, user.confirmCode, CONFIRM_CODE_TTL_HOURS));
 }
 
 /** Deletes a user's stored files after the user row is gone; a failure leaves an orphan file, logged. */
@@ -106,11 +105,16 @@ export function userExtraHandlers(app: FastifyInstance): OperationHandlers<Extra
       const user = requireUser(request);
       await app.limiter.consume('confirmPerIp', request.ip);
       if (user.isEmailConfirmed) throw alreadyConfirmed();
-      const renewed = await app.users.renewConfirmCode(
-        user.id,
-        freshConfirmation(),
-        CONFIRM_RESEND_INTERVAL_SECONDS,
-      );
+      const renewed = await app.mailDelivery.transaction(async (tx, send) => {
+        const row = await app.users.renewConfirmCode(
+          user.id,
+          freshConfirmation(),
+          CONFIRM_RESEND_INTERVAL_SECONDS,
+          tx,
+        );
+        if (row) sendConfirmationCode(app, row, send);
+        return row;
+      });
       if (!renewed) {
         const sentAt = user.confirmCodeSentAt?.getTime() ?? Date.now();
         const wait = Math.max(
@@ -121,7 +125,6 @@ export function userExtraHandlers(app: FastifyInstance): OperationHandlers<Extra
           'Retry-After': String(wait),
         });
       }
-      sendConfirmationCode(app, renewed);
       return { message: 'A new confirmation code was sent to your email' };
     },
 

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../auth/security.ts';
 import type { NewUserRow, UserRow } from '../db/schema.ts';
 import { HttpError, notEnoughPrivileges } from '../http/errors.ts';
 import type { OperationHandlers } from '../http/types.ts';
+import type { SendEmail } from '../mail/queue.ts';
 import { newAccountEmail } from '../mail/templates.ts';
 import { freshConfirmation } from './confirmation.ts';
 import { removeUserFiles, sendConfirmationCode } from './extras.ts';
@@ -44,10 +45,19 @@ function profileChanges(body: ProfileFields): Partial<NewUserRow> {
 
 export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperations> {
   const present = userPresenter(app.settings.secretKey);
-  async function createAccount(values: NewUserRow, duplicateDetail: string): Promise<UserRow> {
+  /** Inserts the account and queues its e-mails (`emails`) in the same transaction. */
+  async function createAccount(
+    values: NewUserRow,
+    duplicateDetail: string,
+    emails: (user: UserRow, send: SendEmail) => void,
+  ): Promise<UserRow> {
     if (await app.users.byEmail(values.email)) throw new HttpError(400, duplicateDetail);
     try {
-      return await app.users.insert(values);
+      return await app.mailDelivery.transaction(async (tx, send) => {
+        const user = await app.users.insert(values, tx);
+        emails(user, send);
+        return user;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(400, duplicateDetail);
       throw error;
@@ -59,9 +69,20 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
     if (existing && existing.id !== ownerId) throw emailTaken();
   }
 
-  async function applyUpdate(id: string, changes: Partial<NewUserRow>): Promise<UserRow> {
+  /** Applies `changes`; `emails` may queue e-mails about the result in the same transaction. */
+  async function applyUpdate(
+    id: string,
+    changes: Partial<NewUserRow>,
+    emails?: (user: UserRow, send: SendEmail) => void,
+  ): Promise<UserRow> {
     try {
-      const updated = await app.users.update(id, changes);
+      const updated = emails
+        ? await app.mailDelivery.transaction(async (tx, send) => {
+            const row = await app.users.update(id, changes, tx);
+            if (row) emails(row, send);
+            return row;
+          })
+        : await app.users.update(id, changes);
       if (!updated) throw new HttpError(404, 'User not found');
       return updated;
     } catch (error) {
@@ -101,11 +122,11 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
           ...(body.is_email_confirmed ? { isEmailConfirmed: true } : freshConfirmation()),
         },
         'The user with this email already exists in the system.',
+        (row, send) => {
+          sendConfirmationCode(app, row, send);
+          send(newAccountEmail(app.templateContext, row.email));
+        },
       );
-      sendConfirmationCode(app, user);
-      app.mailer
-        .send(newAccountEmail(app.templateContext, user.email))
-        .catch((error) => request.log.error({ err: error }, 'new-account e-mail failed'));
       return present(user, viewer);
     },
 
@@ -122,8 +143,11 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
         await ensureEmailFree(body.email, user.id);
         Object.assign(changes, { email: body.email }, freshConfirmation());
       }
-      const updated = await applyUpdate(user.id, changes);
-      if (changes.email) sendConfirmationCode(app, updated);
+      const updated = await applyUpdate(
+        user.id,
+        changes,
+        changes.email ? (row, send) => sendConfirmationCode(app, row, send) : undefined,
+      );
       return present(updated, updated);
     },
 
@@ -148,8 +172,8 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
       const user = await createAccount(
         { email, hashedPassword: await hashPassword(password), fullName, ...freshConfirmation() },
         'The user with this email already exists in the system',
+        (row, send) => sendConfirmationCode(app, row, send),
       );
-      sendConfirmationCode(app, user);
       return present(user, user);
     },
 

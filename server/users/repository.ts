@@ -70,14 +70,15 @@ export function createUsersRepository(db: Database) {
       ]);
       return { data, count };
     },
-    async insert(values: NewUserRow): Promise<UserRow> {
-      const [row] = await db.insert(users).values(values).returning();
+    // Writes that may cause an e-mail take the transaction that queues it (`tx`, default: none).
+    async insert(values: NewUserRow, tx: Database = db): Promise<UserRow> {
+      const [row] = await tx.insert(users).values(values).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
-    async update(id: string, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
+    async update(id: string, values: Partial<NewUserRow>, tx: Database = db): Promise<UserRow | undefined> {
       if (Object.keys(values).length === 0) return this.byId(id);
-      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
       return row;
     },
     /** Deletes the user; their items go with them (ON DELETE CASCADE). */
@@ -124,8 +125,9 @@ export function createUsersRepository(db: Database) {
       id: string,
       values: Partial<NewUserRow>,
       intervalSeconds: number,
+      tx: Database = db,
     ): Promise<UserRow | null> {
-      const [row] = await db
+      const [row] = await tx
         .update(users)
         .set(values)
         .where(

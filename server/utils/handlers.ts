@@ -8,7 +8,7 @@ export function utilHandlers(app: FastifyInstance): OperationHandlers<'healthChe
       return true;
     },
     async testEmail(request, reply) {
-      await app.mailer.send(testEmail(app.templateContext, request.query.email_to));
+      await app.mailDelivery.queue(testEmail(app.templateContext, request.query.email_to));
       reply.code(201);
       return { message: 'Test email sent' };
     },

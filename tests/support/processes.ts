@@ -224,3 +224,32 @@ export async function createPgCluster(binDir: string): Promise<PgCluster> {
   await cluster.start();
   return cluster;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// A fresh database on the PostgreSQL server of TEST_DATABASE_URL, for tests that share it between processes
+
+export async function createTestDatabase(
+  serverUrl: string,
+  prefix = 'test',
+): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

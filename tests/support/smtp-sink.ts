@@ -10,8 +10,11 @@ export interface CapturedMail {
   text: string;
 }
 
-/** A real SMTP server on a random loopback port that keeps what it receives. */
-export async function startSmtpSink() {
+/**
+ * A real SMTP server on a loopback port (a random one unless `port` is given) that keeps what it
+ * receives; `delayMs` holds each message that long before accepting it, as a slow server would.
+ */
+export async function startSmtpSink(options: { port?: number; delayMs?: number } = {}) {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -19,7 +22,8 @@ export async function startSmtpSink() {
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
           mails.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -32,7 +36,7 @@ export async function startSmtpSink() {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     port,

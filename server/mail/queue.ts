@@ -1,0 +1,215 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/index.ts';
+import { emailQueue } from '../db/schema.ts';
+import type { EmailMessage, Mailer } from './mailer.ts';
+
+/**
+ * The durable e-mail queue: every e-mail is a row written in the same transaction as the change that
+ * causes it, so it exists exactly when that change does. Every server process delivers: it leases due
+ * rows with `FOR UPDATE SKIP LOCKED` (two processes never take the same row), sends, and deletes the row.
+ * A failed send puts the row back with a later due time; a process that dies mid-send leaves a lease
+ * that runs out, and another process sends it again (at least once; twice only after such a crash).
+ *
+ * pg-boss and graphile-worker were the library candidates: both run their own schema and maintenance
+ * over a node-postgres pool, which the embedded database (PGlite, one connection) does not offer.
+ */
+
+/** Adds e-mails to the queue within `tx`; they are delivered once `tx` commits. */
+async function insertEmails(tx: Pick<Database, 'insert'>, messages: EmailMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await tx.insert(emailQueue).values(
+    messages.map((m) => ({
+      recipient: m.to,
+      subject: m.subject,
+      html: m.html,
+      highlight: m.highlight ?? null,
+    })),
+  );
+}
+
+export interface MailDeliveryOptions {
+  /** How often a process looks for e-mails queued by others or due for a retry. */
+  pollMs?: number;
+  /** How long a leased e-mail stays reserved for the process sending it (longer than any send takes). */
+  leaseSeconds?: number;
+  /** Retry delays double from `firstRetrySeconds` up to `maxRetrySeconds`. */
+  firstRetrySeconds?: number;
+  maxRetrySeconds?: number;
+}
+
+/** Queues an e-mail in the transaction it was handed to; see MailDelivery.transaction. */
+export type SendEmail = (message: EmailMessage) => void;
+
+export interface MailDelivery {
+  /**
+   * Runs `change` in a database transaction; the e-mails it hands to `send` are queued in that same
+   * transaction, so they exist exactly when the change does, and delivery starts once it commits.
+   */
+  transaction<T>(change: (tx: Database, send: SendEmail) => Promise<T>): Promise<T>;
+  /** Queues e-mails that no other change goes with. */
+  queue(...messages: EmailMessage[]): Promise<void>;
+  /** Delivers due e-mails now, in this process (call after the transaction that queued them commits). */
+  nudge(): void;
+  start(): void;
+  /** Stops polling and waits for the send in progress, if any. */
+  stop(): Promise<void>;
+}
+
+const BATCH = 10;
+
+interface LeasedEmail {
+  id: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  highlight: string | null;
+  attempts: number;
+}
+
+/** A recipient the SMTP server refused for good (5xx at RCPT TO): retrying cannot help. */
+function isPermanent(error: unknown): boolean {
+  const e = error as { code?: unknown; responseCode?: unknown };
+  return e.code === 'EENVELOPE' && typeof e.responseCode === 'number' && e.responseCode >= 500;
+}
+
+export function retryDelaySeconds(attempts: number, first: number, max: number): number {
+  const base = Math.min(max, first * 2 ** Math.max(0, attempts - 1));
+  // ±20 % so that processes retrying after one outage do not all knock at once.
+  return Math.max(1, Math.round(base * (0.8 + Math.random() * 0.4)));
+}
+
+export function createMailDelivery(
+  db: Database,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  options: MailDeliveryOptions = {},
+): MailDelivery {
+  const pollMs = options.pollMs ?? 1_000;
+  const leaseSeconds = options.leaseSeconds ?? 120;
+  const firstRetry = options.firstRetrySeconds ?? 2;
+  const maxRetry = options.maxRetrySeconds ?? 300;
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+  let lastDatabaseWarning = 0;
+
+  // Both drivers answer a raw statement with `{ rows }`.
+  const lease = async () => {
+    const result = await db.execute(sql`
+      UPDATE ${emailQueue}
+      SET leased_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM ${emailQueue}
+        WHERE failed_at IS NULL AND due_at <= now() AND (leased_until IS NULL OR leased_until <= now())
+        ORDER BY due_at, id
+        LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id::text AS id, recipient, subject, html, highlight, attempts`);
+    return (result as unknown as { rows: LeasedEmail[] }).rows;
+  };
+
+  async function deliver(row: LeasedEmail) {
+    const message: EmailMessage = {
+      to: row.recipient,
+      subject: row.subject,
+      html: row.html,
+      highlight: row.highlight ?? undefined,
+    };
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (isPermanent(error)) {
+        log.error({ err: error, to: row.recipient, subject: row.subject }, 'e-mail refused for good');
+        await db
+          .update(emailQueue)
+          .set({ failedAt: sql`now()`, leasedUntil: null, lastError: reason })
+          .where(eq(emailQueue.id, sql`${row.id}::bigint`));
+        return;
+      }
+      const delay = retryDelaySeconds(row.attempts, firstRetry, maxRetry);
+      log.warn(
+        {
+          err: error,
+          to: row.recipient,
+          subject: row.subject,
+          attempts: row.attempts,
+          retryInSeconds: delay,
+        },
+        'e-mail not sent; will retry',
+      );
+      await db
+        .update(emailQueue)
+        .set({
+          dueAt: sql`now() + make_interval(secs => ${delay})`,
+          leasedUntil: null,
+          lastError: reason,
+        })
+        .where(eq(emailQueue.id, sql`${row.id}::bigint`));
+      return;
+    }
+    await db.delete(emailQueue).where(eq(emailQueue.id, sql`${row.id}::bigint`));
+  }
+
+  async function drain() {
+    do {
+      again = false;
+      const rows = await lease();
+      for (const row of rows) await deliver(row);
+      if (rows.length === BATCH) again = true;
+    } while (again && !stopped);
+  }
+
+  function run() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error) => {
+        // The database being away is reported by requests and readiness; here once a minute is enough.
+        if (Date.now() - lastDatabaseWarning > 60_000) {
+          lastDatabaseWarning = Date.now();
+          log.warn({ err: error }, 'e-mail queue: cannot reach the database; queued e-mails wait');
+        }
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    async transaction(change) {
+      const result = await db.transaction(async (tx) => {
+        const messages: EmailMessage[] = [];
+        const value = await change(tx as unknown as Database, (message) => messages.push(message));
+        await insertEmails(tx, messages);
+        return value;
+      });
+      run();
+      return result;
+    },
+    async queue(...messages) {
+      await insertEmails(db, messages);
+      run();
+    },
+    nudge: run,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setInterval(run, pollMs);
+      timer.unref();
+      run();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

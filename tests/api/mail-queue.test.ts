@@ -1,0 +1,228 @@
+// No e-mail is lost: every e-mail is queued in the database with the change that causes it and
+// delivered by whichever server process is free, retried while the SMTP server is down. The first part
+// runs in-process on both drivers; the process part needs a PostgreSQL server (the `api` project with
+// TEST_DATABASE_URL), since the embedded database belongs to one process.
+
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/index.ts';
+import { API } from '../support/api.ts';
+import {
+  createTestDatabase,
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+} from '../support/processes.ts';
+import { eventually, startTestServer, type TestServer, uniqueEmail } from '../support/server.ts';
+import { type CapturedMail, startSmtpSink } from '../support/smtp-sink.ts';
+
+type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const smtpEnv = (port: number) => ({
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(port),
+  SMTP_TLS: 'false',
+  SMTP_SSL: 'false',
+});
+const mailsTo = (sink: Sink, email: string, subject: RegExp) =>
+  sink.mails.filter((m) => m.to.includes(email) && subject.test(m.subject));
+const waitForMail = (sink: Sink, email: string, subject: RegExp, timeoutMs = 15_000) =>
+  eventually<CapturedMail>(() => mailsTo(sink, email, subject)[0], timeoutMs);
+
+async function queued(db: Database): Promise<number> {
+  const result = await db.execute(sql`SELECT count(*)::int AS n FROM email_queue`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? -1;
+}
+
+describe('the SMTP server is down during signup and recovery', () => {
+  let server: TestServer;
+  let sink: Sink | undefined;
+  let smtpPort: number;
+  beforeAll(async () => {
+    smtpPort = await freePort();
+    server = await startTestServer(smtpEnv(smtpPort));
+  });
+  afterAll(async () => {
+    await server.close();
+    await sink?.close();
+  });
+
+  it('answers as usual, keeps both e-mails queued, and delivers each once when it is back', async () => {
+    const email = uniqueEmail('smtp-down');
+    const signup = await server.request('POST', `${API}/users/signup`, {
+      json: { email, password: 'smtp-down-password-1', full_name: 'Queued Person' },
+    });
+    expect(signup.status).toBe(200);
+    const recovery = await server.request('POST', `${API}/password-recovery/${encodeURIComponent(email)}`);
+    expect(recovery.status).toBe(200);
+    expect(recovery.body).toEqual({
+      message: 'If that email is registered, we sent a password recovery link',
+    });
+
+    // The first attempts fail (nothing listens on the SMTP port); the e-mails stay in the queue.
+    await sleep(600);
+    expect(await queued(server.app.db)).toBe(2);
+
+    sink = await startSmtpSink({ port: smtpPort });
+    const code = await waitForMail(sink, email, /confirmation code/i);
+    const link = await waitForMail(sink, email, /recovery/i);
+    expect(code.html).toMatch(/\d{6}/);
+    expect(link.html).toContain(`${server.settings.frontendHost}/reset-password?token=`);
+    await eventually(async () => ((await queued(server.app.db)) === 0 ? true : undefined));
+    // Delivered once each: a further poll or two sends nothing again.
+    await sleep(1_500);
+    expect(sink.mails.filter((m) => m.to.includes(email)).map((m) => m.subject).length).toBe(2);
+  });
+});
+
+describe('the outbox (no SMTP server configured) goes through the queue too', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('writes the file, logs nothing lost, and leaves the queue empty', async () => {
+    const user = await server.newUser();
+    const mail = await eventually(() => server.outbox().find((m) => m.to === user.email));
+    expect(mail.subject).toMatch(/confirmation code/i);
+    await eventually(async () => ((await queued(server.app.db)) === 0 ? true : undefined));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Real processes on one PostgreSQL database
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const NO_PG = postgresUrl ? '' : ' [SKIPPED: needs TEST_DATABASE_URL (a PostgreSQL server)]';
+const processes = describe.skipIf(!postgresUrl);
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const fn of cleanups.reverse()) await fn();
+}, 60_000);
+
+async function database(): Promise<string> {
+  if (!postgresUrl) throw new Error('no PostgreSQL server');
+  const db = await createTestDatabase(postgresUrl, 'mailq');
+  cleanups.push(() => db.drop());
+  return db.url;
+}
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess(env);
+  cleanups.push(() => server.stop());
+  return server;
+}
+async function sql1<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+async function post(base: string, path: string, json: unknown, token?: string) {
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(json),
+  });
+  return { status: response.status, body: await response.json() };
+}
+async function adminToken(base: string): Promise<string> {
+  const response = await fetch(`${base}${API}/login/access-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin@example.com', password: 'admin-password-1' }).toString(),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+processes('server processes on PostgreSQL', () => {
+  it(`SIGKILL after the answer and before the send: the e-mail arrives after a restart${NO_PG}`, {
+    timeout: 90_000,
+  }, async () => {
+    const url = await database();
+    const smtpPort = await freePort();
+    const first = await start({ DATABASE_URL: url, ...smtpEnv(smtpPort) });
+    const email = uniqueEmail('killed');
+    const signup = await post(first.base, `${API}/users/signup`, {
+      email,
+      password: 'killed-password-1',
+      full_name: 'Killed Before Sending',
+    });
+    expect(signup.status).toBe(200);
+    // The process has tried once (nothing listens on the SMTP port) and holds no lease: kill it now.
+    await eventually(async () => {
+      const [row] = await sql1<{ attempts: number; leased: boolean }>(
+        url,
+        'SELECT attempts, leased_until IS NOT NULL AS leased FROM email_queue WHERE recipient = $1',
+        [email],
+      );
+      return row && row.attempts >= 1 && !row.leased ? row : undefined;
+    });
+    first.kill('SIGKILL');
+    await first.exited;
+
+    const sink = await startSmtpSink({ port: smtpPort });
+    cleanups.push(() => sink.close());
+    await start({ DATABASE_URL: url, ...smtpEnv(smtpPort) });
+    const mail = await waitForMail(sink, email, /confirmation code/i, 20_000);
+    expect(mail.to).toEqual([email]);
+    await sleep(1_500);
+    expect(mailsTo(sink, email, /./).length).toBe(1);
+    expect(await sql1(url, 'SELECT id FROM email_queue')).toEqual([]);
+  });
+
+  it(`two processes draining one queue send each e-mail once, and both take part${NO_PG}`, {
+    timeout: 90_000,
+  }, async () => {
+    const url = await database();
+    // A slow SMTP server, so that draining takes long enough for both processes to take part.
+    const sink = await startSmtpSink({ delayMs: 40 });
+    cleanups.push(() => sink.close());
+    const env = { DATABASE_URL: url, ...smtpEnv(sink.port), LOG_LEVEL: 'info' };
+    const a = await start(env);
+    const b = await start(env);
+
+    // Through the API, alternating between the processes (each nudges its own delivery) ...
+    const tokens = [await adminToken(a.base), await adminToken(b.base)];
+    const viaApi = Array.from({ length: 10 }, () => uniqueEmail('drain-api'));
+    await Promise.all(
+      viaApi.map(async (to, i) => {
+        const base = (i % 2 === 0 ? a : b).base;
+        const response = await fetch(`${base}${API}/utils/test-email/?email_to=${encodeURIComponent(to)}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[i % 2]}` },
+        });
+        expect(response.status).toBe(201);
+      }),
+    );
+    // ... and straight into the table, found by the processes' polling.
+    const direct = Array.from({ length: 40 }, () => uniqueEmail('drain-direct'));
+    await sql1(
+      url,
+      `INSERT INTO email_queue (recipient, subject, html) SELECT r, 'Queued directly', '<p>hello</p>' FROM unnest($1::text[]) AS r`,
+      [direct],
+    );
+
+    const everyone = [...viaApi, ...direct];
+    await eventually(
+      () => (everyone.every((to) => sink.mails.some((m) => m.to.includes(to))) ? true : undefined),
+      30_000,
+    );
+    await sleep(2_000);
+    for (const to of everyone) expect(sink.mails.filter((m) => m.to.includes(to)).length, to).toBe(1);
+    expect(await sql1(url, 'SELECT id FROM email_queue')).toEqual([]);
+    const sentBy = (server: ServerProcess) =>
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"e-mail sent"')).length;
+    expect(sentBy(a) + sentBy(b)).toBe(everyone.length);
+    expect(sentBy(a)).toBeGreaterThan(0);
+    expect(sentBy(b)).toBeGreaterThan(0);
+  });
+});
