@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +7,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import helmet from 'helmet';
 import { registerAuthGuard } from './auth/guard.ts';
@@ -59,6 +60,17 @@ export interface AppOptions {
   /** Folder of the built SPA; omitted → `dist/` if it exists. Pass `false` for an API-only server. */
   webRoot?: string | false;
   logger?: boolean;
+  /** The process's logger (server/logger.ts); without it Fastify makes its own at settings.logLevel. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+/** A caller's X-Request-Id (a proxy's, a client's) is kept when it is a plain token of sane length. */
+const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
+
+/** Unique across processes and machines: the caller's X-Request-Id, or a random UUID. */
+function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 export function loadOpenApiDocument(): Record<string, unknown> {
@@ -68,8 +80,11 @@ export function loadOpenApiDocument(): Record<string, unknown> {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { settings } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: settings.logLevel },
-    requestIdHeader: 'x-request-id',
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger === false ? false : { level: settings.logLevel } }),
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     trustProxy: settings.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },

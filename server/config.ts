@@ -38,13 +38,43 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+/**
+ * Where the data lives. PostgreSQL for anything with more than one process; the embedded PGlite (one
+ * process per folder, locked) by default in development and only when asked for by name in staging and
+ * production.
+ */
+export type DatabaseSettings = (
+  | { driver: 'postgres'; url: string }
+  | {
+      driver: 'pglite';
+      /** Folder of the embedded database (DATA_DIR/pglite). */
+      dataDir: string;
+    }
+) & {
+  /** Connections of the request pool (PostgreSQL). */
+  poolSize: number;
+  /** Bring the schema up to date when the server starts; otherwise a server whose schema is behind refuses to serve. */
+  migrateOnStart: boolean;
+  /** How long start-up and `db:migrate` wait for an unreachable PostgreSQL server before giving up. */
+  connectWaitSeconds: number;
+};
+
+/** The template's three environments, plus `test` for this project's own test suites. */
+export type Environment = 'development' | 'staging' | 'production' | 'test';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 export interface Settings {
-  environment: 'development' | 'production' | 'test';
+  environment: Environment;
+  /** staging or production: secrets must be real and the embedded database is opt-in. */
+  deployed: boolean;
   projectName: string;
   host: string;
   port: number;
   dataDir: string;
+  /** The PostgreSQL server's URL (from DATABASE_URL or the template's POSTGRES_*), if one is used. */
   databaseUrl: string | undefined;
+  database: DatabaseSettings;
   secretKey: string;
   firstSuperuser: string;
   firstSuperuserPassword: string | undefined;
@@ -55,7 +85,9 @@ export interface Settings {
   smtp: SmtpSettings | undefined;
   emailsFromEmail: string;
   emailsFromName: string;
-  logLevel: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Errors of requests are reported to this Sentry project (the template's SENTRY_DSN). */
+  sentryDsn: string | undefined;
   serveStatecharts: boolean;
   /** Trust X-Forwarded-* from a reverse proxy (needed to see HTTPS behind one). */
   trustProxy: boolean;
@@ -64,6 +96,8 @@ export interface Settings {
   redisKeyPrefix: string;
   rateLimits: RateLimits;
   s3: S3Settings | undefined;
+  /** Things worth a warning at start-up (which of two spellings won, a weak secret outside production). */
+  notices: string[];
 }
 
 export class SettingsError extends Error {
@@ -200,25 +234,142 @@ function s3Settings(env: Env): S3Settings | undefined {
   };
 }
 
-export function loadSettings(env: Env = process.env): Settings {
-  const nodeEnv = str(env, 'NODE_ENV', 'development');
-  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+/**
+ * Reads `ENVIRONMENT` (the template's `local | staging | production`) or, when it is not set, `NODE_ENV`
+ * (`development | production | test`). ENVIRONMENT wins when both are set.
+ */
+function environmentOf(env: Env, notices: string[]): Environment {
+  const nodeEnv = optional(env, 'NODE_ENV');
+  if (nodeEnv !== undefined && !['development', 'production', 'test'].includes(nodeEnv)) {
     throw new SettingsError('NODE_ENV', `expected development, production or test, got "${nodeEnv}"`);
   }
-  const environment = nodeEnv as Settings['environment'];
-  const production = environment === 'production';
-  const dataDir = path.resolve(str(env, 'DATA_DIR', './data'));
+  const templateEnv = optional(env, 'ENVIRONMENT');
+  if (templateEnv === undefined) return (nodeEnv ?? 'development') as Environment;
+  const byName: Record<string, Environment> = {
+    local: 'development',
+    development: 'development',
+    staging: 'staging',
+    production: 'production',
+    test: 'test',
+  };
+  const environment = byName[templateEnv];
+  if (environment === undefined) {
+    throw new SettingsError('ENVIRONMENT', `expected local, staging or production, got "${templateEnv}"`);
+  }
+  if (
+    nodeEnv !== undefined &&
+    byName[nodeEnv] !== environment &&
+    !(nodeEnv === 'production' && environment === 'staging')
+  ) {
+    notices.push(`ENVIRONMENT=${templateEnv} wins over NODE_ENV=${nodeEnv}`);
+  }
+  return environment;
+}
 
-  const databaseUrl = optional(env, 'DATABASE_URL');
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+/**
+ * DATABASE_URL, else the template's POSTGRES_SERVER/PORT/USER/PASSWORD/DB (DATABASE_URL wins when both
+ * are set), else the embedded database — which staging and production take only when DATABASE=embedded
+ * asks for it.
+ */
+function databaseSettings(
+  env: Env,
+  environment: Environment,
+  dataDir: string,
+  notices: string[],
+): { url: string | undefined; database: DatabaseSettings } {
+  let url = optional(env, 'DATABASE_URL');
+  if (url && !/^postgres(ql)?:\/\//.test(url)) {
     throw new SettingsError('DATABASE_URL', 'expected a postgres:// or postgresql:// URL');
   }
+  const server = optional(env, 'POSTGRES_SERVER');
+  if (url && server) {
+    notices.push('DATABASE_URL wins over POSTGRES_SERVER/POSTGRES_* (both are set)');
+  } else if (server) {
+    const user = optional(env, 'POSTGRES_USER');
+    if (!user) throw new SettingsError('POSTGRES_USER', 'must be set with POSTGRES_SERVER');
+    const port = int(env, 'POSTGRES_PORT', 5432, 1, 65535);
+    const password = optional(env, 'POSTGRES_PASSWORD');
+    const name = optional(env, 'POSTGRES_DB');
+    const host = server.includes(':') && !server.startsWith('[') ? `[${server}]` : server;
+    const credentials = `${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ''}`;
+    url = `postgresql://${credentials}@${host}:${port}/${name ? encodeURIComponent(name) : ''}`;
+  }
+  const deployed = environment === 'staging' || environment === 'production';
+  const asked = optional(env, 'DATABASE');
+  if (asked !== undefined && asked !== 'embedded' && asked !== 'postgres') {
+    throw new SettingsError('DATABASE', `expected embedded or postgres, got "${asked}"`);
+  }
+  if (asked === 'embedded' && url) {
+    throw new SettingsError(
+      'DATABASE',
+      'is "embedded" but a PostgreSQL server is set too (DATABASE_URL or POSTGRES_SERVER): keep one',
+    );
+  }
+  if (asked === 'postgres' && !url) {
+    throw new SettingsError('DATABASE', 'is "postgres" but neither DATABASE_URL nor POSTGRES_SERVER is set');
+  }
+  if (!url && deployed && asked !== 'embedded') {
+    throw new SettingsError(
+      'DATABASE_URL',
+      `ENVIRONMENT=${environment} needs a PostgreSQL server: set DATABASE_URL (or POSTGRES_SERVER, POSTGRES_USER, POSTGRES_PASSWORD, POSTGRES_DB). ` +
+        'To run on the embedded database instead (one server process, data in DATA_DIR/pglite), set DATABASE=embedded',
+    );
+  }
+  const common = {
+    poolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    connectWaitSeconds: int(env, 'DATABASE_CONNECT_WAIT_SECONDS', 30, 0, 3600),
+  };
+  const database: DatabaseSettings = url
+    ? // Deployments migrate as a release step (`npm run db:migrate`); a laptop migrates on start.
+      { driver: 'postgres', url, ...common, migrateOnStart: bool(env, 'MIGRATE_ON_START', !deployed) }
+    : {
+        driver: 'pglite',
+        dataDir: path.join(dataDir, 'pglite'),
+        ...common,
+        migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
+      };
+  return { url, database };
+}
+
+function logLevel(env: Env, environment: Environment): Settings['logLevel'] {
+  const value = str(env, 'LOG_LEVEL', environment === 'test' ? 'silent' : 'info')
+    .trim()
+    .toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw new SettingsError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  return value as Settings['logLevel'];
+}
+
+/** The template refuses its placeholder secret outside `local`, and warns about it there. */
+function checkPlaceholder(name: string, value: string | undefined, deployed: boolean, notices: string[]) {
+  if (value !== 'changethis') return;
+  if (deployed) {
+    throw new SettingsError(name, 'is "changethis": set a strong random value before deploying');
+  }
+  notices.push(
+    name === 'SECRET_KEY'
+      ? 'SECRET_KEY is "changethis": ignored here, tokens are signed with the key generated in DATA_DIR/secret_key'
+      : `${name} is "changethis": change it, at least for deployments`,
+  );
+}
+
+export function loadSettings(env: Env = process.env): Settings {
+  const notices: string[] = [];
+  const environment = environmentOf(env, notices);
+  const deployed = environment === 'staging' || environment === 'production';
+  const dataDir = path.resolve(str(env, 'DATA_DIR', './data'));
+  const { url: databaseUrl, database } = databaseSettings(env, environment, dataDir, notices);
+  checkPlaceholder('POSTGRES_PASSWORD', optional(env, 'POSTGRES_PASSWORD'), deployed, notices);
 
   let secretKey = optional(env, 'SECRET_KEY');
-  if (production && (secretKey === undefined || WEAK_SECRETS.has(secretKey))) {
+  checkPlaceholder('SECRET_KEY', secretKey, deployed, notices);
+  // Locally the template's placeholder stands for "no key chosen": the generated one is safer to sign with.
+  if (secretKey === 'changethis' && !deployed) secretKey = undefined;
+  if (deployed && (secretKey === undefined || WEAK_SECRETS.has(secretKey))) {
     throw new SettingsError(
       'SECRET_KEY',
-      'must be set to a strong random value in production (not "changethis")',
+      `must be set to a strong random value when ENVIRONMENT=${environment} (not "changethis")`,
     );
   }
   if (secretKey !== undefined && secretKey.length < 16) {
@@ -229,8 +380,12 @@ export function loadSettings(env: Env = process.env): Settings {
   const firstSuperuser = str(env, 'FIRST_SUPERUSER', 'admin@example.com');
   if (!EMAIL.test(firstSuperuser)) throw new SettingsError('FIRST_SUPERUSER', 'expected an e-mail address');
   const firstSuperuserPassword = optional(env, 'FIRST_SUPERUSER_PASSWORD');
-  if (production && (firstSuperuserPassword === undefined || WEAK_SECRETS.has(firstSuperuserPassword))) {
-    throw new SettingsError('FIRST_SUPERUSER_PASSWORD', 'must be set in production (not "changethis")');
+  checkPlaceholder('FIRST_SUPERUSER_PASSWORD', firstSuperuserPassword, deployed, notices);
+  if (deployed && (firstSuperuserPassword === undefined || WEAK_SECRETS.has(firstSuperuserPassword))) {
+    throw new SettingsError(
+      'FIRST_SUPERUSER_PASSWORD',
+      `must be set when ENVIRONMENT=${environment} (not "changethis")`,
+    );
   }
   if (firstSuperuserPassword !== undefined && firstSuperuserPassword.length < 8) {
     throw new SettingsError('FIRST_SUPERUSER_PASSWORD', 'must be at least 8 characters');
@@ -253,13 +408,18 @@ export function loadSettings(env: Env = process.env): Settings {
     throw new SettingsError('EMAILS_FROM_EMAIL', 'expected an e-mail address');
 
   const port = int(env, 'PORT', 8000, 0, 65535);
+  const sentryDsn = optional(env, 'SENTRY_DSN');
+  if (sentryDsn !== undefined) url('SENTRY_DSN', sentryDsn);
+
   return {
     environment,
+    deployed,
     projectName,
     host: str(env, 'HOST', 'localhost'),
     port,
     dataDir,
     databaseUrl,
+    database,
     secretKey,
     firstSuperuser,
     firstSuperuserPassword,
@@ -270,8 +430,9 @@ export function loadSettings(env: Env = process.env): Settings {
     smtp,
     emailsFromEmail,
     emailsFromName: str(env, 'EMAILS_FROM_NAME', projectName),
-    logLevel: str(env, 'LOG_LEVEL', environment === 'test' ? 'silent' : 'info'),
-    serveStatecharts: bool(env, 'SERVE_STATECHARTS', !production),
+    logLevel: logLevel(env, environment),
+    sentryDsn,
+    serveStatecharts: bool(env, 'SERVE_STATECHARTS', !deployed),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     redisUrl: redisUrl(optional(env, 'REDIS_URL')),
     redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX', 'starter'),
@@ -299,5 +460,6 @@ export function loadSettings(env: Env = process.env): Settings {
       ),
     },
     s3: s3Settings(env),
+    notices,
   };
 }

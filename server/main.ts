@@ -1,53 +1,25 @@
-import path from 'node:path';
-import { config as loadDotenv } from 'dotenv';
-import { buildApp } from './app.ts';
-import { ensureFirstSuperuser } from './bootstrap.ts';
-import { loadSettings, SettingsError } from './config.ts';
-import { openDatabase } from './db/index.ts';
+import { createLogger } from './logger.ts';
+import { serve } from './serve.ts';
+import { fail, settingsFromEnvironment } from './startup.ts';
 
-loadDotenv({ quiet: true });
+const settings = settingsFromEnvironment();
+const log = createLogger(settings);
+for (const notice of settings.notices) log.warn(notice);
 
-async function main() {
-  let settings: ReturnType<typeof loadSettings>;
-  try {
-    settings = loadSettings();
-  } catch (error) {
-    if (error instanceof SettingsError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const database = await openDatabase(
-    settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: path.join(settings.dataDir, 'pglite') },
-  );
-  const app = await buildApp({ settings, db: database.db });
-  await ensureFirstSuperuser(settings, app.users, app.log);
-
+try {
+  const server = await serve(settings, log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await app.close();
-    await database.close();
+    await server.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: settings.port, host: settings.host });
-  app.log.info(
-    { database: database.driver, mail: app.mailer.mode },
-    `serving http://${settings.host}:${settings.port} (API docs at /docs)`,
-  );
+} catch (error) {
+  fail(error);
 }
-
-main().catch((error) => {
-  process.stderr.write(
-    `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exit(1);
-});

@@ -200,6 +200,7 @@ export function serverEnv(extra: Record<string, string>): {
       FIRST_SUPERUSER_PASSWORD: superuser.password,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_ENABLED: 'false',
+      ...(extra.DATABASE_URL ? { MIGRATE_ON_START: 'True' } : { DATABASE: 'embedded' }),
       ...extra,
     },
   };

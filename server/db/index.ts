@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -9,7 +7,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type FolderLock, lockFolder } from './folder-lock.ts';
+import { migrationsFolder, pendingMigrations, type Query, SchemaBehindError } from './migrate.ts';
 import * as schema from './schema.ts';
+
+export { migrationsFolder };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -20,19 +22,123 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
 // Any stable 64-bit number: serialises concurrent migrators on one PostgreSQL server.
 const MIGRATION_LOCK_ID = 7_310_284_611;
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
+export interface OpenOptions {
+  /** `apply` (default) brings the schema up to date; `check` refuses a schema that is behind. */
+  migrations?: 'apply' | 'check';
+  /** Connections of the request pool (PostgreSQL). */
+  poolSize?: number;
+  /** How long to wait for a PostgreSQL server that does not answer yet (0: fail at once). */
+  connectWaitSeconds?: number;
+  /** Told what happens: waiting for the server, each migration applied. */
+  log?: (message: string) => void;
+}
+
+/** The database could not be reached in time: the message says where and why, without a stack. */
+export class DatabaseUnreachableError extends Error {}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Where a PostgreSQL URL points, without its password, for messages. */
+export function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `postgresql://${parsed.username ? `${decodeURIComponent(parsed.username)}@` : ''}${parsed.host}${parsed.pathname}`;
+  } catch {
+    return 'the PostgreSQL server';
+  }
+}
+
+/**
+ * A client of its own for migrating: no query timeout (a migration may rewrite a big table), and the
+ * server is waited for with retries, so that a database starting beside the app is not an error.
+ */
+async function connectForMigrations(url: string, waitSeconds: number, log: (m: string) => void) {
+  const deadline = Date.now() + waitSeconds * 1000;
+  let delay = 250;
+  for (let attempt = 1; ; attempt++) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => {});
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      // Wrong password or no such database: waiting does not help.
+      const permanent = ['28P01', '28000', '3D000'].includes(String((error as { code?: string }).code));
+      if (permanent || Date.now() + delay > deadline) {
+        throw new DatabaseUnreachableError(
+          `Cannot reach the database at ${describeUrl(url)} (${reason}: ${(error as Error).message})` +
+            (permanent ? '' : ` after ${attempt} attempt(s) in ${waitSeconds} s`),
+        );
+      }
+      log(`database at ${describeUrl(url)} not reachable yet (${reason}); retrying in ${delay} ms`);
+      await sleep(delay);
+      delay = Math.min(delay * 2, 5_000);
+    }
+  }
+}
+
+/** Logs the pending migrations and applies them (`apply`), or refuses them (`check`). */
+async function bringUpToDate(
+  query: Query,
+  mode: 'apply' | 'check',
+  log: (m: string) => void,
+  apply: () => Promise<void>,
+) {
+  const pending = await pendingMigrations(query);
+  if (pending.length === 0) return;
+  if (mode === 'check') throw new SchemaBehindError(pending);
+  const started = Date.now();
+  for (const migration of pending) log(`applying migration ${migration.name}`);
+  // drizzle applies them all in one transaction: either every one or none.
+  await apply();
+  log(`applied ${pending.length} migration(s) in ${Date.now() - started} ms`);
+}
+
+/** Brings a PostgreSQL database's schema up to date (or checks it), one migrator at a time. */
+export async function migratePostgres(
+  url: string,
+  options: Pick<OpenOptions, 'migrations' | 'connectWaitSeconds' | 'log'> = {},
+): Promise<void> {
+  const log = options.log ?? (() => {});
+  const client = await connectForMigrations(url, options.connectWaitSeconds ?? 0, log);
+  try {
+    await client.query('SET statement_timeout = 0');
+    await client.query('SET lock_timeout = 0');
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    try {
+      await bringUpToDate(
+        (text) => client.query(text),
+        options.migrations ?? 'apply',
+        log,
+        () => migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder }),
+      );
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** Opens the database (a PostgreSQL server or embedded PGlite) and brings its schema up to date. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  const log = options.log ?? (() => {});
+  const mode = options.migrations ?? 'apply';
   if ('url' in target) {
+    await migratePostgres(target.url, options);
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: 10,
+      max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       // A server that stops answering without closing (frozen, network gone) must not hold requests
       // forever: the query fails after 5 s and the request gets a 503 (tests/api/faults.test.ts).
@@ -41,26 +147,39 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema });
-    const client = await pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-      client.release();
-    }
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
+  let lock: FolderLock | undefined;
   if ('dataDir' in target) {
-    mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create(target.dataDir);
+    lock = lockFolder(target.dataDir, mode === 'apply' ? 'server or db:migrate' : 'server');
+    try {
+      mkdirSync(target.dataDir, { recursive: true });
+      client = await PGlite.create(target.dataDir);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   } else {
     client = await PGlite.create('memory://');
   }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+  const close = async () => {
+    await client.close();
+    lock?.release();
+  };
+  try {
+    await bringUpToDate(
+      (text) => client.query(text),
+      mode,
+      log,
+      () => migratePglite(db, { migrationsFolder }),
+    );
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db: db as unknown as Database, driver: 'pglite', close };
 }
 
 export async function ping(db: Database): Promise<void> {

@@ -24,6 +24,8 @@ export interface Limiter {
   check(name: LimitName, key: string): Promise<void>;
   reset(name: LimitName, key: string): Promise<void>;
   readonly backend: 'memory' | 'redis' | 'off';
+  /** Resolves when the shared store answers (always, without one); for the readiness check. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export function createLimiter(
       check: async () => {},
       reset: async () => {},
       backend: 'off',
+      ping: async () => {},
       close: async () => {},
     };
   }
@@ -84,6 +87,9 @@ export function createLimiter(
     },
     async reset(name, key) {
       await get(name).delete(key);
+    },
+    async ping() {
+      await redis?.ping();
     },
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -24,7 +24,11 @@ const base = (): Record<string, string> => ({
   FIRST_SUPERUSER: 'admin@example.com',
   FIRST_SUPERUSER_PASSWORD: 'a-strong-first-password',
 });
-const production = (): Record<string, string> => ({ ...base(), NODE_ENV: 'production' });
+const production = (): Record<string, string> => ({
+  ...base(),
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgresql://app:pw@db:5432/app',
+});
 
 /** The error `loadSettings` throws for `env`, which must name `setting`. */
 function expectRefused(env: Record<string, string | undefined>, setting: string) {
@@ -169,4 +173,172 @@ describe('loadSettings in development', () => {
     const s = loadSettings({ NODE_ENV: 'development', DATA_DIR: tempDir() });
     expect(s.firstSuperuserPassword).toBeUndefined();
   });
+});
+
+/** The settings of the template's own `.env` (fastapi/full-stack-fastapi-template), as a user has them. */
+const templateEnv = (): Record<string, string> => ({
+  DOMAIN: 'localhost',
+  FRONTEND_HOST: 'http://localhost:5173',
+  ENVIRONMENT: 'local',
+  PROJECT_NAME: 'Full Stack FastAPI Project',
+  STACK_NAME: 'full-stack-fastapi-project',
+  BACKEND_CORS_ORIGINS:
+    'http://localhost,http://localhost:5173,https://localhost,https://localhost:5173,http://localhost.tiangolo.com',
+  SECRET_KEY: 'changethis',
+  FIRST_SUPERUSER: 'admin@example.com',
+  FIRST_SUPERUSER_PASSWORD: 'changethis',
+  SMTP_HOST: '',
+  SMTP_USER: '',
+  SMTP_PASSWORD: '',
+  EMAILS_FROM_EMAIL: 'info@example.com',
+  SMTP_TLS: 'True',
+  SMTP_SSL: 'False',
+  SMTP_PORT: '587',
+  POSTGRES_SERVER: 'localhost',
+  POSTGRES_PORT: '5432',
+  POSTGRES_DB: 'app',
+  POSTGRES_USER: 'postgres',
+  POSTGRES_PASSWORD: 'changethis',
+  SENTRY_DSN: '',
+  DOCKER_IMAGE_BACKEND: 'backend',
+  DOCKER_IMAGE_FRONTEND: 'frontend',
+  DATA_DIR: tempDir(),
+});
+
+describe("loadSettings with the template's .env", () => {
+  it('reads ENVIRONMENT=local as development and POSTGRES_* as the PostgreSQL server', () => {
+    const s = loadSettings(templateEnv());
+    expect(s.environment).toBe('development');
+    expect(s.deployed).toBe(false);
+    expect(s.database.driver).toBe('postgres');
+    expect(s.databaseUrl).toBe('postgresql://postgres:changethis@localhost:5432/app');
+    expect(s.projectName).toBe('Full Stack FastAPI Project');
+    expect(s.corsOrigins).toContain('http://localhost.tiangolo.com');
+    expect(s.smtp).toBeUndefined();
+    // The template warns about its placeholder secrets locally, as this server does.
+    expect(s.notices.join('\n')).toContain('SECRET_KEY is "changethis"');
+  });
+
+  it('escapes the user, password and database name into the URL', () => {
+    const s = loadSettings({
+      ...templateEnv(),
+      POSTGRES_USER: 'app user',
+      POSTGRES_PASSWORD: 'p@ss/word:1',
+      POSTGRES_DB: 'my db',
+      POSTGRES_PORT: '6543',
+    });
+    const url = new URL(s.databaseUrl ?? '');
+    expect(decodeURIComponent(url.username)).toBe('app user');
+    expect(decodeURIComponent(url.password)).toBe('p@ss/word:1');
+    expect(url.port).toBe('6543');
+    expect(decodeURIComponent(url.pathname)).toBe('/my db');
+  });
+
+  for (const environment of ['staging', 'production']) {
+    for (const setting of ['SECRET_KEY', 'FIRST_SUPERUSER_PASSWORD', 'POSTGRES_PASSWORD']) {
+      it(`ENVIRONMENT=${environment} refuses ${setting}=changethis`, () => {
+        const strong = {
+          SECRET_KEY: STRONG,
+          FIRST_SUPERUSER_PASSWORD: 'a-strong-first-password',
+          POSTGRES_PASSWORD: 'a-strong-db-password',
+        };
+        expectRefused(
+          { ...templateEnv(), ...strong, ENVIRONMENT: environment, [setting]: 'changethis' },
+          setting,
+        );
+      });
+    }
+  }
+
+  it('ENVIRONMENT=production with real secrets is production on PostgreSQL, migrating as a release step', () => {
+    const s = loadSettings({
+      ...templateEnv(),
+      ENVIRONMENT: 'production',
+      SECRET_KEY: STRONG,
+      FIRST_SUPERUSER_PASSWORD: 'a-strong-first-password',
+      POSTGRES_PASSWORD: 'a-strong-db-password',
+    });
+    expect(s.environment).toBe('production');
+    expect(s.deployed).toBe(true);
+    expect(s.serveStatecharts).toBe(false);
+    expect(s.database).toMatchObject({ driver: 'postgres', migrateOnStart: false, poolSize: 10 });
+  });
+
+  it('reads booleans written True/False as the template writes them', () => {
+    const s = loadSettings({ ...base(), SMTP_HOST: 'smtp.example.com', SMTP_TLS: 'False', SMTP_SSL: 'True' });
+    expect(s.smtp).toMatchObject({ tls: false, ssl: true });
+    expect(loadSettings({ ...base(), TRUST_PROXY: 'True' }).trustProxy).toBe(true);
+  });
+
+  it('ENVIRONMENT wins over NODE_ENV, and says so', () => {
+    const s = loadSettings({
+      ...base(),
+      NODE_ENV: 'development',
+      ENVIRONMENT: 'production',
+      DATABASE: 'embedded',
+    });
+    expect(s.environment).toBe('production');
+    expect(s.notices.join('\n')).toContain('ENVIRONMENT=production wins over NODE_ENV=development');
+  });
+
+  it('DATABASE_URL wins over POSTGRES_*, and says so', () => {
+    const s = loadSettings({ ...templateEnv(), DATABASE_URL: 'postgres://other@db:5432/other' });
+    expect(s.databaseUrl).toBe('postgres://other@db:5432/other');
+    expect(s.notices.join('\n')).toContain('DATABASE_URL wins over POSTGRES_SERVER');
+  });
+
+  it('accepts SENTRY_DSN as a URL and refuses anything else', () => {
+    expect(loadSettings({ ...base(), SENTRY_DSN: 'https://key@o1.ingest.example.com/1' }).sentryDsn).toBe(
+      'https://key@o1.ingest.example.com/1',
+    );
+    expectRefused({ ...base(), SENTRY_DSN: 'not a dsn' }, 'SENTRY_DSN');
+  });
+});
+
+describe('loadSettings: the database is a decision', () => {
+  it('refuses production without a PostgreSQL server, saying how to ask for the embedded one', () => {
+    const { DATABASE_URL: _drop, ...without } = production();
+    let message = '';
+    try {
+      loadSettings(without);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain('DATABASE=embedded');
+  });
+
+  it('takes the embedded database in production when asked for by name', () => {
+    const { DATABASE_URL: _drop, ...without } = production();
+    const s = loadSettings({ ...without, DATABASE: 'embedded' });
+    expect(s.database).toMatchObject({ driver: 'pglite', migrateOnStart: true });
+    expect(s.databaseUrl).toBeUndefined();
+  });
+
+  it('uses the embedded database by default in development, migrating on start', () => {
+    const s = loadSettings({ NODE_ENV: 'development', DATA_DIR: tempDir() });
+    expect(s.database).toMatchObject({ driver: 'pglite', migrateOnStart: true });
+  });
+
+  it('reads the pool size and the start-up migration setting', () => {
+    const s = loadSettings({ ...production(), DATABASE_POOL_SIZE: '25', MIGRATE_ON_START: 'True' });
+    expect(s.database).toMatchObject({ poolSize: 25, migrateOnStart: true });
+  });
+
+  const bad: [string, string, Record<string, string>?][] = [
+    ['DATABASE', 'sqlite'],
+    ['DATABASE', 'embedded', { DATABASE_URL: 'postgres://db/app' }],
+    ['DATABASE', 'postgres'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['MIGRATE_ON_START', 'sometimes'],
+    ['POSTGRES_USER', '', { POSTGRES_SERVER: 'db' }],
+    ['POSTGRES_PORT', 'x', { POSTGRES_SERVER: 'db', POSTGRES_USER: 'app' }],
+    ['LOG_LEVEL', 'verbose'],
+    ['ENVIRONMENT', 'prod'],
+  ];
+  for (const [setting, value, extra] of bad) {
+    it(`${setting}=${value}`, () => {
+      expectRefused({ ...base(), ...extra, [setting]: value }, setting);
+    });
+  }
 });

@@ -57,6 +57,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         LOG_LEVEL: 'warn',
         RATE_LIMIT_ENABLED: 'false',
         SERVE_STATECHARTS: 'false',
+        // Production asks for its database by name; these tests migrate on start as a laptop does.
+        ...(env.DATABASE_URL ? { MIGRATE_ON_START: 'True' } : { DATABASE: 'embedded' }),
         ...env,
         HOST: '127.0.0.1',
         PORT: String(port),

@@ -1,0 +1,27 @@
+// `npm run db:migrate`: brings the database's schema up to date and exits. Safe to run from several
+// machines at once (an advisory lock on PostgreSQL, the folder lock on the embedded database).
+import { openDatabase } from './db/index.ts';
+import { createLogger } from './logger.ts';
+import { fail, settingsFromEnvironment } from './startup.ts';
+
+const settings = settingsFromEnvironment();
+const log = createLogger({ logLevel: settings.logLevel === 'silent' ? 'silent' : 'info' });
+for (const notice of settings.notices) log.warn(notice);
+const { database } = settings;
+
+try {
+  const started = Date.now();
+  const handle = await openDatabase(
+    database.driver === 'postgres' ? { url: database.url } : { dataDir: database.dataDir },
+    {
+      migrations: 'apply',
+      poolSize: 1,
+      connectWaitSeconds: database.connectWaitSeconds,
+      log: (message) => log.info(message),
+    },
+  );
+  await handle.close();
+  log.info(`database schema up to date (${database.driver}, ${Date.now() - started} ms)`);
+} catch (error) {
+  fail(error);
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ensureFirstSuperuser } from './bootstrap.ts';
+import type { Settings } from './config.ts';
+import { type DatabaseHandle, describeUrl, openDatabase } from './db/index.ts';
+import type { Logger } from './logger.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Stops accepting connections, finishes the requests in flight, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database as the settings say (migrating or checking its schema), builds the app, listens. */
+export async function serve(settings: Settings, log: Logger): Promise<RunningServer> {
+  const { database: db } = settings;
+  const database = await openDatabase(db.driver === 'postgres' ? { url: db.url } : { dataDir: db.dataDir }, {
+    migrations: db.migrateOnStart ? 'apply' : 'check',
+    poolSize: db.poolSize,
+    connectWaitSeconds: db.connectWaitSeconds,
+    log: (message) => log.info(message),
+  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ settings, db: database.db, loggerInstance: log });
+    await ensureFirstSuperuser(settings, app.users, app.log);
+    await app.listen({ port: settings.port, host: settings.host });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  const backends = {
+    database:
+      db.driver === 'postgres'
+        ? `postgres ${describeUrl(db.url)} (pool ${db.poolSize})`
+        : `pglite ${db.dataDir} (embedded, one process)`,
+    mail:
+      app.mailer.mode === 'smtp' && settings.smtp
+        ? `smtp ${settings.smtp.host}:${settings.smtp.port}`
+        : `outbox ${settings.dataDir}/outbox (no SMTP_HOST)`,
+    storage:
+      app.storage.kind === 's3' ? `s3 bucket ${settings.s3?.bucket}` : `disk ${settings.dataDir}/uploads`,
+    limits: app.limiter.backend === 'redis' ? 'redis (shared by every process)' : app.limiter.backend,
+  };
+  log.info(
+    { environment: settings.environment, ...backends },
+    `serving http://${settings.host}:${port} (API docs at /docs) — environment ${settings.environment}; ` +
+      `database ${backends.database}; mail ${backends.mail}; storage ${backends.storage}; limits ${backends.limits}`,
+  );
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
