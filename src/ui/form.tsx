@@ -10,6 +10,8 @@ import {
 import { type ReactNode, useState } from 'react';
 import { type FieldValue, type FormContext, type FormEvent, fieldError } from '../machines/form';
 
+// Drawn here rather than taken from src/ui/icons.tsx: this is the one icon /login shows, and Lucide's
+// runtime (~1.5 kB gzip) would push /login's JavaScript over its budget.
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
     <svg

@@ -199,6 +199,8 @@ const config = defineConfig({
   globalCss: {
     ...globalCss,
     html: { ...globalCss.html, colorPalette: 'teal' },
+    // Lucide draws 24 px icons; in this (base) layer, so the recipes' own icon sizes still win.
+    'svg.lucide': { width: '1em', height: '1em', flexShrink: 0 },
   },
   theme: {
     breakpoints,
