@@ -69,14 +69,14 @@ export const accountDeletionMachine = createConfirmationMachine({ id: 'accountDe
 export const addItemMachine = createModalFormMachine({
   id: 'addItem',
   schema: addItemSchema,
-  defaults: { title: '', description: '' },
+  defaults: { title: '', description: '', sku: '' },
   requireDirty: true,
 });
 
 export const editItemMachine = createModalFormMachine({
   id: 'editItem',
   schema: editItemSchema,
-  defaults: { title: '', description: '' },
+  defaults: { title: '', description: '', sku: '' },
   requireDirty: true,
 });
 

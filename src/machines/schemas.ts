@@ -79,14 +79,19 @@ export const profileSchema = v.object({
   email,
 });
 
+/** An item's optional stock-keeping unit: at most 255 characters, as the API's `sku`. */
+const sku = v.pipe(v.string(), v.maxLength(255, 'SKU must be at most 255 characters'));
+
 export const addItemSchema = v.object({
   title: v.pipe(v.string(), v.nonEmpty('Title is required.')),
   description: v.string(),
+  sku,
 });
 
 export const editItemSchema = v.object({
   title: v.pipe(v.string(), v.nonEmpty('Title is required')),
   description: v.string(),
+  sku,
 });
 
 const addUserSchemaFields = v.object({

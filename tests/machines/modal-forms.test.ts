@@ -15,7 +15,7 @@ import {
 import { fieldError } from '../../src/machines/form';
 import { controllableSubmit, flush } from './helpers';
 
-const item = { id: 'item-1', title: 'Old', description: null };
+const item = { id: 'item-1', title: 'Old', description: null, sku: null };
 
 describe('modal lifecycle (Add Item)', () => {
   it('is closed until opened, and Save waits for a change', () => {
@@ -45,6 +45,18 @@ describe('modal lifecycle (Add Item)', () => {
     expect(fieldError(actor.getSnapshot().context, 'title')).toBe('Title is required.');
   });
 
+  it('keeps the dialog open when the SKU is longer than 255 ("SKU must be at most 255 characters")', () => {
+    const actor = createActor(addItemMachine).start();
+    actor.send({ type: 'modal.open' });
+    actor.send({ type: 'form.change', field: 'title', value: 'New item' });
+    actor.send({ type: 'form.change', field: 'sku', value: 'S'.repeat(256) });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toEqual({ open: { editing: 'invalid' } });
+    expect(fieldError(actor.getSnapshot().context, 'sku')).toBe('SKU must be at most 255 characters');
+    actor.send({ type: 'form.change', field: 'sku', value: 'S'.repeat(255) });
+    expect(fieldError(actor.getSnapshot().context, 'sku')).toBeUndefined();
+  });
+
   it('submits, closes on success with the success action, and clears the fields', async () => {
     const submit = controllableSubmit();
     const onSuccess = vi.fn();
@@ -55,14 +67,17 @@ describe('modal lifecycle (Add Item)', () => {
     actor.send({ type: 'form.change', field: 'title', value: 'New item' });
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toEqual({ open: 'submitting' });
-    expect(submit.calls[0]).toEqual({ values: { title: 'New item', description: '' }, target: null });
+    expect(submit.calls[0]).toEqual({
+      values: { title: 'New item', description: '', sku: '' },
+      target: null,
+    });
     actor.send({ type: 'modal.close' });
     expect(actor.getSnapshot().value).toEqual({ open: 'submitting' });
     submit.resolve({ id: 'new' });
     await flush();
     expect(actor.getSnapshot().value).toBe('closed');
     expect(onSuccess).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context.values).toEqual({ title: '', description: '' });
+    expect(actor.getSnapshot().context.values).toEqual({ title: '', description: '', sku: '' });
   });
 
   it('stays open on failure, then can be closed', async () => {
@@ -87,7 +102,7 @@ describe('Edit Item / delete / change password modals', () => {
   it('opens with the record and its values, and submits with the target', async () => {
     const submit = controllableSubmit();
     const actor = createActor(editItemMachine.provide({ actors: { submit: submit.logic } })).start();
-    actor.send({ type: 'modal.open', values: { title: 'Old', description: '' }, target: item });
+    actor.send({ type: 'modal.open', values: { title: 'Old', description: '', sku: '' }, target: item });
     expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
     actor.send({ type: 'form.change', field: 'title', value: '' });
     actor.send({ type: 'form.blur', field: 'title' });
@@ -151,7 +166,7 @@ describe('Edit Item / delete / change password modals', () => {
   it('a required-dirty form retries from failed without a further check', async () => {
     const submit = controllableSubmit();
     const actor = createActor(editItemMachine.provide({ actors: { submit: submit.logic } })).start();
-    actor.send({ type: 'modal.open', values: { title: 'Old', description: '' }, target: item });
+    actor.send({ type: 'modal.open', values: { title: 'Old', description: '', sku: '' }, target: item });
     actor.send({ type: 'form.change', field: 'title', value: 'New' });
     actor.send({ type: 'form.submit' });
     submit.reject(new Error('network'));

@@ -108,6 +108,47 @@ describe('/items', () => {
     await waitFor(() => expect(screen.queryByText('Item 5 renamed')).toBeNull());
   });
 
+  it('sends an optional SKU on Add and Edit, shows the current one on Edit, and limits it to 255', async () => {
+    const user = userEvent.setup();
+    renderApp('/items', token);
+    await user.click(await screen.findByRole('button', { name: 'Add Item' }, { timeout: 10_000 }));
+    const add = await screen.findByRole('dialog', { name: 'Add Item' });
+    await user.type(within(add).getByLabelText(/Title/), 'Item with SKU');
+    const sku = within(add).getByLabelText('SKU') as HTMLInputElement;
+    await user.click(sku);
+    await user.paste('S'.repeat(256));
+    await user.tab();
+    expect(
+      await within(add).findByText('SKU must be at most 255 characters', {}, { timeout: 5_000 }),
+    ).toBeTruthy();
+    await user.clear(sku);
+    await user.type(sku, 'SKU-001');
+    await user.click(within(add).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Item created successfully.', {}, { timeout: 5_000 })).toBeTruthy();
+    const listed = async () =>
+      (await api.call<{ data: { id: string; title: string; sku: string | null }[] }>('GET', '/items/', token))
+        .body.data;
+    expect((await listed()).find((item) => item.title === 'Item with SKU')?.sku).toBe('SKU-001');
+    // The table keeps the spec's columns: no SKU column.
+    expect(screen.queryByRole('columnheader', { name: 'SKU' })).toBeNull();
+
+    await chooseMenuItem(
+      user,
+      await screen.findByRole('button', { name: 'Actions for Item with SKU' }, { timeout: 5_000 }),
+      'Edit Item',
+    );
+    const edit = await screen.findByRole('dialog', { name: 'Edit Item' }, { timeout: 5_000 });
+    const editSku = within(edit).getByLabelText('SKU') as HTMLInputElement;
+    expect(editSku.value).toBe('SKU-001');
+    await user.clear(editSku);
+    await user.type(editSku, 'SKU-002');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Item updated successfully.', {}, { timeout: 5_000 })).toBeTruthy();
+    await waitFor(async () =>
+      expect((await listed()).find((item) => item.title === 'Item with SKU')?.sku).toBe('SKU-002'),
+    );
+  });
+
   it("'Change Password Item' opens the user password form titled 'Edit User'", async () => {
     const user = userEvent.setup();
     renderApp('/items', token);

@@ -3,7 +3,7 @@ import type { ModalFormActor } from '../../machines/form';
 import { TextField } from '../../ui/form';
 import { FormDialog } from '../common/FormDialog';
 
-/** Add Item and Edit Item: title (required) and description. */
+/** Add Item and Edit Item: title (required), description and SKU. */
 export function ItemFormDialog({
   actor,
   title,
@@ -19,6 +19,7 @@ export function ItemFormDialog({
         <>
           <TextField form={form} name="title" label="Title" placeholder="Title" required />
           <TextField form={form} name="description" label="Description" placeholder="Description" />
+          <TextField form={form} name="sku" label="SKU" placeholder="SKU" />
         </>
       )}
     </FormDialog>

@@ -37,7 +37,12 @@ export function ItemsScreen() {
 
   const addItem = useFormDialog(
     addItemMachine,
-    ({ values }) => createItem({ title: String(values.title), description: orNull(values.description) }),
+    ({ values }) =>
+      createItem({
+        title: String(values.title),
+        description: orNull(values.description),
+        sku: orNull(values.sku),
+      }),
     'Item created successfully.',
     refetch,
   );
@@ -47,6 +52,7 @@ export function ItemsScreen() {
       updateItem((target as ItemPublic).id, {
         title: String(values.title),
         description: orNull(values.description),
+        sku: orNull(values.sku),
       }),
     'Item updated successfully.',
     refetch,
@@ -107,7 +113,7 @@ export function ItemsScreen() {
                 opener.current = trigger;
                 editItem.send({
                   type: 'modal.open',
-                  values: { title: item.title, description: item.description ?? '' },
+                  values: { title: item.title, description: item.description ?? '', sku: item.sku ?? '' },
                   target: item,
                 });
               }}

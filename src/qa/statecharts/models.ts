@@ -97,7 +97,7 @@ function confirmationModel(
   };
 }
 
-const item = { id: 'item-1', title: 'Old title', description: null, owner_id: 'user-1' };
+const item = { id: 'item-1', title: 'Old title', description: null, sku: null, owner_id: 'user-1' };
 const user = {
   id: 'user-2',
   email: 'user@example.com',
@@ -168,15 +168,15 @@ const formModels: MachineModel[] = [
   }),
   formModel('addItem', flows.addItemMachine, 'Items', {
     kind: 'modal',
-    valid: { title: 'New item', description: 'A description' },
-    invalid: { title: '', description: 'Only a description' },
+    valid: { title: 'New item', description: 'A description', sku: 'SKU-1' },
+    invalid: { title: '', description: 'Only a description', sku: 'S'.repeat(256) },
     output: { ...item, id: 'item-2', title: 'New item' },
   }),
   formModel('editItem', flows.editItemMachine, 'Items', {
     kind: 'modal',
-    open: { values: { title: 'Old title', description: '' }, target: item },
-    valid: { title: 'New title', description: 'Changed' },
-    invalid: { title: '', description: 'Changed' },
+    open: { values: { title: 'Old title', description: '', sku: '' }, target: item },
+    valid: { title: 'New title', description: 'Changed', sku: 'SKU-2' },
+    invalid: { title: '', description: 'Changed', sku: 'S'.repeat(256) },
     output: { ...item, title: 'New title' },
   }),
   confirmationModel('deleteItem', flows.deleteItemMachine, 'Items', {

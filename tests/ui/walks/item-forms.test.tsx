@@ -15,7 +15,11 @@ async function seedItems(
   count: number,
 ) {
   for (let i = 1; i <= count; i++) {
-    await walk.api.call('POST', '/items/', token, { title: `Old title ${i}`, description: null });
+    await walk.api.call('POST', '/items/', token, {
+      title: `Old title ${i}`,
+      description: null,
+      sku: `OLD-${i}`,
+    });
   }
 }
 
@@ -29,10 +33,10 @@ await describeUiWalk(
       const { screen } = await import('@testing-library/react');
       await u.click(await screen.findByRole('button', { name: 'Add Item' }));
     },
-    fields: { title: /^Title/, description: /^Description/ },
+    fields: { title: /^Title/, description: /^Description/, sku: /^SKU/ },
     first: ['title', ''],
-    valid: () => ({ title: 'New item', description: 'A description' }),
-    invalid: { title: '', description: 'Only a description' },
+    valid: () => ({ title: 'New item', description: 'A description', sku: 'SKU-1' }),
+    invalid: { title: '', description: 'Only a description', sku: 'S'.repeat(256) },
     success: ['Success!', 'Item created successfully.'],
     failure: ['Error', 'Inactive user'],
   }),
@@ -47,10 +51,10 @@ await describeUiWalk(
     title: 'Edit Item',
     seed: (walk, account) => seedItems(walk, account.token, 1),
     open: (u) => openRowMenu(u, 'Edit Item'),
-    fields: { title: /^Title/, description: /^Description/ },
+    fields: { title: /^Title/, description: /^Description/, sku: /^SKU/ },
     first: ['title', ''],
-    valid: () => ({ title: `New title ${Date.now()}`, description: 'Changed' }),
-    invalid: { title: '', description: 'Changed' },
+    valid: () => ({ title: `New title ${Date.now()}`, description: 'Changed', sku: 'SKU-2' }),
+    invalid: { title: '', description: 'Changed', sku: 'S'.repeat(256) },
     success: ['Success!', 'Item updated successfully.'],
     failure: ['Error', 'Inactive user'],
   }),
