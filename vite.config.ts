@@ -44,7 +44,7 @@ const ZOPFLI_MAX_BYTES = 600_000;
  * tests/budget measures.
  */
 export function precompress(): Plugin {
-  let outDir = 'dist';
+  let outDir = 'dist/web';
   return {
     name: 'precompress-assets',
     apply: 'build',
@@ -165,6 +165,9 @@ function chakraStaticCss(): Plugin {
 }
 
 export default defineConfig({
+  // The SPA reads no .env: that file holds the server's settings (and a NODE_ENV that would switch the
+  // build to React's development bundle). The SPA has no build-time settings.
+  envDir: false,
   plugins: [
     // The router plugin must come before react(): it generates src/routeTree.gen.ts and splits routes.
     // Every route's component is split into its own chunk except /login's: the first screen of a
@@ -209,6 +212,8 @@ export default defineConfig({
     },
   },
   build: {
+    // dist/server/ holds the compiled server (tsconfig.server.json); only dist/web/ is served.
+    outDir: 'dist/web',
     target: 'es2022',
     sourcemap: false,
     // tests/budget and scripts/bench/web.ts read which chunks each route loads from the manifest.

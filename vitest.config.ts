@@ -70,6 +70,17 @@ export default defineConfig({
         },
       },
       {
+        // The built app copied with production dependencies only, started as a deployment starts it
+        // (tests/deploy): builds dist/ if it is missing or stale, then `npm ci --omit=dev` in a copy.
+        test: {
+          name: 'deploy',
+          include: ['tests/deploy/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
         // Issue 8's JavaScript budget of /login: builds the SPA into a temporary folder (tests/budget).
         test: {
           name: 'budget',

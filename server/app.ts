@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -25,6 +23,7 @@ import { createLimiter, type Limiter } from './limits/rate-limiter.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailDelivery, type MailDelivery } from './mail/queue.ts';
 import type { TemplateContext } from './mail/templates.ts';
+import { openapiPath, webRoot } from './paths.ts';
 import { fileHandlers } from './storage/handlers.ts';
 import { createStorage, type FileStorage } from './storage/storage.ts';
 import type { UploadedFile } from './storage/uploads.ts';
@@ -49,15 +48,13 @@ declare module 'fastify' {
 }
 
 export const API_PREFIX = '/api/v1';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const openapiPath = path.join(root, 'openapi', 'openapi.json');
 
 export interface AppOptions {
   settings: Settings;
   db: Database;
   mailer?: Mailer;
   storage?: FileStorage;
-  /** Folder of the built SPA; omitted → `dist/` if it exists. Pass `false` for an API-only server. */
+  /** Folder of the built SPA; omitted → `dist/web/` if it exists. Pass `false` for an API-only server. */
   webRoot?: string | false;
   logger?: boolean;
   /** The process's logger (server/logger.ts); without it Fastify makes its own at settings.logLevel. */
@@ -204,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerWebApp(
     app,
-    options.webRoot === undefined ? path.join(root, 'dist') : options.webRoot,
+    options.webRoot === undefined ? webRoot : options.webRoot,
     apiPathIndex(document, API_PREFIX),
   );
   return app;

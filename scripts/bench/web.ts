@@ -161,7 +161,7 @@ const median = (values: number[]) => {
 async function main(): Promise<boolean> {
   if (!existsSync(CHROMIUM))
     throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
-  const outDir = path.join(ROOT, 'dist');
+  const outDir = path.join(ROOT, 'dist', 'web');
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     process.stdout.write('building (vite build) …\n');
     execFileSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build'], { cwd: ROOT, stdio: 'ignore' });

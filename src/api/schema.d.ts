@@ -273,6 +273,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/utils/readiness/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description Whether this process can serve requests now: its database answers, and Redis too when REDIS_URL is set. 503 while not (a load balancer takes the process out of rotation). The health check beside it only says the process is up.
+         */
+        get: operations["readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/me/subscription_type": {
         parameters: {
             query?: never;
@@ -759,6 +779,36 @@ export interface components {
              * Format: binary
              */
             file: string;
+        };
+        /** ReadinessChecks */
+        ReadinessChecks: {
+            /**
+             * Database
+             * @description A query on the database answered within 2 s.
+             * @enum {string}
+             */
+            database: "ok" | "unreachable";
+            /**
+             * Redis
+             * @description REDIS_URL's server answered a PING within 1 s; `not used` without REDIS_URL (or with rate limits off).
+             * @enum {string}
+             */
+            redis: "ok" | "unreachable" | "not used";
+        };
+        /** Readiness */
+        Readiness: {
+            /**
+             * Status
+             * @constant
+             */
+            status: "ready";
+            checks: components["schemas"]["ReadinessChecks"];
+        };
+        /** NotReady */
+        NotReady: {
+            /** Detail */
+            detail: string;
+            checks: components["schemas"]["ReadinessChecks"];
         };
     };
     responses: {
@@ -1469,6 +1519,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": boolean;
+                };
+            };
+        };
+    };
+    readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotReady"];
                 };
             };
         };

@@ -310,6 +310,11 @@ const ROWS: Record<string, Row> = {
     request: () => ({ path: '/utils/health-check/' }),
     allowed: { all: { status: 200, check: (r) => expect(r.body).toBe(true) } },
   },
+  'GET /utils/readiness/': {
+    auth: 'none',
+    request: () => ({ path: '/utils/readiness/' }),
+    allowed: { all: { status: 200, check: (r) => expect(r.body.status).toBe('ready') } },
+  },
   'PATCH /users/me/subscription_type': {
     auth: 'user',
     request: () => ({ path: '/users/me/subscription_type?subscription_type=Plan1' }),

@@ -1,5 +1,6 @@
-// Real processes for the fault tests: the API server as `node --import tsx server/main.ts` (what
-// `npm start` runs, without npm in between so signals reach the server itself), and a throwaway
+// Real processes for the fault tests: the API server as `node --import tsx server/main.ts` (the sources
+// of what `npm start` compiles and runs, without npm in between so signals reach the server itself; the
+// compiled dist/server/main.js is started in tests/deploy), and a throwaway
 // PostgreSQL cluster that a test may stop and start without touching the machine's main cluster.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

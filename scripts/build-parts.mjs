@@ -1,0 +1,131 @@
+// What `npm run build` makes and from what: the SPA in dist/web/ and the compiled server in dist/server/.
+// Plain JavaScript run by plain `node`: `npm start` uses it where only production dependencies are
+// installed, before anything is built.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = path.join(ROOT, 'dist');
+
+/**
+ * Each part: its sources (files or folders, relative to the project), the file whose presence means it is
+ * built, and how to build it. A build records the hash of its sources in dist/.<name>-sources.
+ */
+export const PARTS = {
+  web: {
+    sources: ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'],
+    output: path.join(DIST, 'web', 'index.html'),
+    tool: 'vite',
+    build: buildWeb,
+  },
+  server: {
+    sources: ['server', 'openapi/openapi.json', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'],
+    output: path.join(DIST, 'server', 'main.js'),
+    tool: 'typescript',
+    build: buildServer,
+  },
+};
+
+const stampFile = (name) => path.join(DIST, `.${name}-sources`);
+
+function listFiles(relative, into) {
+  const full = path.join(ROOT, relative);
+  if (!existsSync(full)) return;
+  if (statSync(full).isDirectory()) {
+    for (const entry of readdirSync(full).sort()) listFiles(path.join(relative, entry), into);
+  } else if (!/\.gen\.ts$/.test(relative)) {
+    // Generated files (src/routeTree.gen.ts) are rewritten by the build itself.
+    into.push(relative);
+  }
+}
+
+/** The hash of a part's sources, or undefined in a copy without them (a deployment of dist/). */
+export function sourcesHash(name) {
+  const files = [];
+  for (const source of PARTS[name].sources) {
+    if (source !== 'package-lock.json') listFiles(source, files);
+  }
+  if (files.length === 0) return undefined;
+  listFiles('package-lock.json', files);
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(file.split(path.sep).join('/'));
+    hash.update('\0');
+    hash.update(readFileSync(path.join(ROOT, file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** `missing` (never built), `stale` (built from other sources), or `fresh`. */
+export function partState(name) {
+  if (!existsSync(PARTS[name].output)) return 'missing';
+  const current = sourcesHash(name);
+  if (current === undefined) return 'fresh';
+  const built = existsSync(stampFile(name)) ? readFileSync(stampFile(name), 'utf8').trim() : '';
+  return built === current ? 'fresh' : 'stale';
+}
+
+/** Whether the build tools (dev dependencies) are installed. */
+export function canBuild(name) {
+  try {
+    createRequire(path.join(ROOT, 'package.json')).resolve(`${PARTS[name].tool}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed (${result.signal ?? `exit ${result.status}`})`);
+  }
+}
+
+function bin(name) {
+  return path.join(ROOT, 'node_modules', '.bin', name);
+}
+
+function buildWeb() {
+  // NODE_ENV from the caller's shell (development, test) would make Vite ship React's development build;
+  // the SPA build reads no .env either (vite.config.ts: envDir false).
+  run(bin('vite'), ['build'], { ...process.env, NODE_ENV: 'production' });
+}
+
+function buildServer() {
+  const out = path.join(DIST, 'server');
+  rmSync(out, { recursive: true, force: true });
+  run(bin('tsc'), ['-p', 'tsconfig.server.json']);
+  // What the compiled server reads at run time, beside it (server/paths.ts, server/db/migrate.ts).
+  cpSync(path.join(ROOT, 'server', 'db', 'migrations'), path.join(out, 'db', 'migrations'), {
+    recursive: true,
+  });
+  cpSync(path.join(ROOT, 'openapi', 'openapi.json'), path.join(out, 'openapi.json'));
+}
+
+/** Builds the named parts and records what each was built from. */
+export function build(names) {
+  mkdirSync(DIST, { recursive: true });
+  for (const name of names) {
+    const started = Date.now();
+    const hash = sourcesHash(name);
+    process.stdout.write(`build: ${name} …\n`);
+    PARTS[name].build();
+    if (hash !== undefined) writeFileSync(stampFile(name), `${hash}\n`);
+    process.stdout.write(`build: ${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+}

@@ -1,0 +1,51 @@
+// `npm start` (serve), `npm run db:migrate` (migrate): builds what is missing or stale in dist/, then runs
+// the compiled server in this very process (signals reach it without a wrapper). In a deployment copy
+// (dist/ built, no sources, production dependencies only) nothing is built: it starts at once.
+// `node scripts/start.mjs build` only brings dist/ up to date.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, canBuild, DIST, partState } from './build-parts.mjs';
+
+const COMMANDS = {
+  serve: { parts: ['web', 'server'], entry: 'main.js' },
+  migrate: { parts: ['server'], entry: 'migrate.js' },
+  build: { parts: ['web', 'server'], entry: undefined },
+};
+
+const command = process.argv[2] ?? 'serve';
+const plan = COMMANDS[command];
+if (!plan) {
+  process.stderr.write(
+    `start: unknown command "${command}"; commands: ${Object.keys(COMMANDS).join(', ')}\n`,
+  );
+  process.exit(2);
+}
+
+const toBuild = [];
+for (const part of plan.parts) {
+  const state = partState(part);
+  if (state === 'fresh') continue;
+  if (canBuild(part)) {
+    toBuild.push(part);
+  } else if (state === 'stale') {
+    process.stderr.write(
+      `start: dist/ has a ${part} built from other sources and the build tools are not installed ` +
+        '(production dependencies only): running what is built. Run `npm run build` where `npm ci` installed everything.\n',
+    );
+  } else {
+    process.stderr.write(
+      `start: dist/ has no ${part} build and the build tools are not installed (production dependencies only). ` +
+        'Run `npm ci` and `npm run build` first, or copy a built dist/ here.\n',
+    );
+    process.exit(1);
+  }
+}
+if (toBuild.length > 0) {
+  try {
+    build(toBuild);
+  } catch (error) {
+    process.stderr.write(`start: build failed: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+if (plan.entry) await import(pathToFileURL(path.join(DIST, 'server', plan.entry)).href);
