@@ -106,7 +106,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailer', options.mailer ?? createMailer(settings, app.log));
   app.decorate('templateContext', { projectName: settings.projectName, frontendHost: settings.frontendHost });
   app.decorate('storage', options.storage ?? (await createStorage(settings)));
-  app.decorate('limiter', createLimiter(settings.rateLimits, settings.redisUrl, settings.redisKeyPrefix));
+  app.decorate(
+    'limiter',
+    createLimiter(settings.rateLimits, settings.redisUrl, settings.redisKeyPrefix, app.log),
+  );
   app.decorate('mailDelivery', createMailDelivery(options.db, app.mailer, app.log));
   app.addHook('onReady', async () => app.mailDelivery.start());
   app.addHook('onClose', async () => {

@@ -98,6 +98,8 @@ export interface Settings {
   s3: S3Settings | undefined;
   /** Things worth a warning at start-up (which of two spellings won, a weak secret outside production). */
   notices: string[];
+  /** Server processes sharing the port (node:cluster); more than one needs PostgreSQL. */
+  webConcurrency: number;
 }
 
 export class SettingsError extends Error {
@@ -461,5 +463,17 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     s3: s3Settings(env),
     notices,
+    webConcurrency: webConcurrency(env, databaseUrl),
   };
+}
+
+function webConcurrency(env: Env, databaseUrl: string | undefined): number {
+  const count = int(env, 'WEB_CONCURRENCY', 1, 1, 256);
+  if (count > 1 && !databaseUrl) {
+    throw new SettingsError(
+      'WEB_CONCURRENCY',
+      `${count} processes need a PostgreSQL server (DATABASE_URL or POSTGRES_SERVER): the embedded database belongs to one process`,
+    );
+  }
+  return count;
 }

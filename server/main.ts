@@ -1,3 +1,4 @@
+import { runClusterPrimary } from './cluster.ts';
 import { createLogger } from './logger.ts';
 import { serve } from './serve.ts';
 import { fail, settingsFromEnvironment } from './startup.ts';
@@ -7,6 +8,13 @@ const log = createLogger(settings);
 for (const notice of settings.notices) log.warn(notice);
 
 try {
+  // With WEB_CONCURRENCY > 1 this process only runs the workers (server/cluster.ts), which come here too.
+  if (!(await runClusterPrimary(settings, log))) await serveUntilSignalled();
+} catch (error) {
+  fail(error);
+}
+
+async function serveUntilSignalled() {
   const server = await serve(settings, log);
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -20,6 +28,4 @@ try {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-} catch (error) {
-  fail(error);
 }

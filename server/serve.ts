@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ensureFirstSuperuser } from './bootstrap.ts';
+import { isClusterWorker } from './cluster.ts';
 import type { Settings } from './config.ts';
 import { type DatabaseHandle, describeUrl, openDatabase } from './db/index.ts';
 import type { Logger } from './logger.ts';
@@ -16,7 +17,8 @@ export interface RunningServer {
 export async function serve(settings: Settings, log: Logger): Promise<RunningServer> {
   const { database: db } = settings;
   const database = await openDatabase(db.driver === 'postgres' ? { url: db.url } : { dataDir: db.dataDir }, {
-    migrations: db.migrateOnStart ? 'apply' : 'check',
+    // A cluster's workers only check: their primary has migrated before forking them.
+    migrations: db.migrateOnStart && !isClusterWorker ? 'apply' : 'check',
     poolSize: db.poolSize,
     connectWaitSeconds: db.connectWaitSeconds,
     log: (message) => log.info(message),

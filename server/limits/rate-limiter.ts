@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import {
   type IRateLimiterStoreOptions,
@@ -32,11 +33,16 @@ export interface Limiter {
 /**
  * Fixed-window counters per limit and key (client address or account), kept in Redis when REDIS_URL is
  * set, so several server processes share them, and in memory otherwise.
+ *
+ * Redis down: each process falls back to counting in its own memory (rate-limiter-flexible's insurance
+ * limiter) rather than letting everything through, so a login brute force still meets a limit, only a
+ * per-process one. The outage is logged as an error once, its end once; readiness reports it (ping).
  */
 export function createLimiter(
   limits: RateLimits,
   redisUrl: string | undefined,
   keyPrefix = 'starter',
+  log?: Pick<FastifyBaseLogger, 'error' | 'warn'>,
 ): Limiter {
   const names = Object.keys(limits).filter((k): k is LimitName => k !== 'enabled');
   if (!limits.enabled) {
@@ -52,7 +58,24 @@ export function createLimiter(
   const redis = redisUrl
     ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
-  redis?.on('error', () => {}); // reconnects by itself; a request during an outage is let through below
+  // ioredis reconnects by itself; meanwhile every limiter below counts in memory (insuranceLimiter).
+  let reachable = true;
+  let closing = false;
+  const lost = (error?: unknown) => {
+    if (!reachable || closing) return;
+    reachable = false;
+    log?.error(
+      { err: error, redis: redisUrl && new URL(redisUrl).host },
+      'rate limits: Redis is unreachable; each server process counts on its own until it is back',
+    );
+  };
+  redis?.on('error', lost);
+  redis?.on('close', () => lost());
+  redis?.on('ready', () => {
+    if (reachable) return;
+    reachable = true;
+    log?.warn('rate limits: Redis is back; counts are shared again');
+  });
   const make = (name: LimitName, limit: RateLimit) => {
     const options: IRateLimiterStoreOptions = {
       keyPrefix: `${keyPrefix}:rl:${name}`,
@@ -92,6 +115,7 @@ export function createLimiter(
       await redis?.ping();
     },
     async close() {
+      closing = true;
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -1,0 +1,83 @@
+import cluster, { type Worker } from 'node:cluster';
+import { ensureFirstSuperuser } from './bootstrap.ts';
+import type { Settings } from './config.ts';
+import { migratePostgres, openDatabase } from './db/index.ts';
+import type { Logger } from './logger.ts';
+import { createUsersRepository } from './users/repository.ts';
+
+/** True in a worker process of a WEB_CONCURRENCY cluster: its primary has already migrated. */
+export const isClusterWorker = cluster.isWorker;
+
+/**
+ * With WEB_CONCURRENCY > 1 this process becomes the primary of a node:cluster: it migrates the database
+ * and creates the first superuser once, then forks that many workers, which share the port (connections
+ * go round-robin) and run the server as a single process would. Everything they share lives outside
+ * them: PostgreSQL, Redis (rate limits), S3 or the data folder (files), the e-mail queue.
+ * A worker that dies is replaced; SIGTERM/SIGINT stop the workers gracefully, then the primary.
+ * Returns true when this process is that primary (it then serves nothing itself).
+ */
+export async function runClusterPrimary(settings: Settings, log: Logger): Promise<boolean> {
+  const db = settings.database;
+  if (!cluster.isPrimary || settings.webConcurrency <= 1 || db.driver !== 'postgres') return false;
+
+  if (settings.rateLimits.enabled && !settings.redisUrl) {
+    log.warn(
+      { workers: settings.webConcurrency },
+      'rate limits are counted in each worker on its own: set REDIS_URL to share them',
+    );
+  }
+  await migratePostgres(db.url, {
+    migrations: db.migrateOnStart ? 'apply' : 'check',
+    connectWaitSeconds: db.connectWaitSeconds,
+    log: (message) => log.info(message),
+  });
+  log.info('database schema up to date (checked once, before starting the workers; they do not migrate)');
+  const database = await openDatabase({ url: db.url }, { migrations: 'check', poolSize: 1 });
+  try {
+    await ensureFirstSuperuser(settings, createUsersRepository(database.db), log);
+  } finally {
+    await database.close();
+  }
+
+  let stopping = false;
+  const serving = new Set<Worker>();
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.once('listening', () => {
+      serving.add(worker);
+      if (serving.size === settings.webConcurrency) {
+        log.info({ workers: settings.webConcurrency }, `all ${settings.webConcurrency} workers serving`);
+      }
+    });
+  };
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+      return;
+    }
+    // A worker that never served failed at start-up (database, port): the others would too.
+    if (!serving.delete(worker)) {
+      log.error({ pid: worker.process.pid, code, signal }, 'a worker failed to start; stopping');
+      stopping = true;
+      process.exitCode = code || 1;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+      return;
+    }
+    log.error({ pid: worker.process.pid, code, signal }, 'a worker died; starting another');
+    fork();
+  });
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down the workers');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+
+  log.info({ workers: settings.webConcurrency }, `starting ${settings.webConcurrency} worker processes`);
+  for (let i = 0; i < settings.webConcurrency; i++) fork();
+  return true;
+}
