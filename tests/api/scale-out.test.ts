@@ -111,7 +111,7 @@ beforeAll(async () => {
   };
   a = await startServerProcess({ ...shared, WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' });
   cleanups.push(() => a.stop());
-  await eventually(() => (a.output().includes('all 2 workers serving') ? true : undefined), 60_000);
+  await eventually(() => (servingPids(a.output()).size === 2 ? true : undefined), 60_000);
   aStartOutput = a.output();
   b = await startServerProcess(shared);
   cleanups.push(() => b.stop());
@@ -119,6 +119,18 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const fn of cleanups.reverse()) await fn();
 }, 60_000);
+
+const logLines = (output: string) =>
+  output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { pid: number; msg: string });
+const servingPids = (output: string) =>
+  new Set(
+    logLines(output)
+      .filter((l) => l.msg.startsWith('serving http'))
+      .map((l) => l.pid),
+  );
 
 interface Answer {
   status: number;
@@ -200,17 +212,20 @@ const everywhere = () => [a.base, a.base, b.base, b.base];
 
 suite(`several server processes on one PostgreSQL, Redis and S3${SKIP}`, () => {
   it('A runs 2 workers; migrations ran once, in its primary, before them', async () => {
-    const lines = aStartOutput.split('\n').filter(Boolean);
-    expect(lines.filter((l) => l.includes('database schema up to date'))).toHaveLength(1);
-    const workerPids = new Set(
-      lines.filter((l) => l.includes('"serving http')).map((l) => JSON.parse(l).pid as number),
-    );
-    expect(workerPids.size).toBe(2);
+    const lines = logLines(aStartOutput);
+    const workers = servingPids(aStartOutput);
+    expect(workers.size).toBe(2);
+    const files = readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql'));
+    const migrating = lines.filter((l) => l.msg.startsWith('applying migration'));
+    expect(migrating).toHaveLength(files.length);
+    const primary = migrating[0]?.pid;
+    expect(migrating.every((l) => l.pid === primary)).toBe(true);
+    expect(workers.has(primary ?? -1)).toBe(false);
+    expect(lines.filter((l) => l.msg.startsWith('database schema up to date'))).toHaveLength(1);
     const applied = await new pg.Client({ connectionString: databaseUrl });
     await applied.connect();
     const { rows } = await applied.query('SELECT hash FROM drizzle.__drizzle_migrations');
     await applied.end();
-    const files = readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql'));
     expect(rows).toHaveLength(files.length);
   });
 
