@@ -118,5 +118,34 @@ test('the statechart viewer: every machine drawn, a test path stepped through', 
   await expect(page.getByRole('heading', { name: /^Step 0 of \d+$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByRole('heading', { name: /^Step 1 of \d+$/ })).toBeVisible();
+  // Following the active state: the highlighted state is inside the diagram's pane.
+  const pane = page.getByTestId('statechart');
+  const paneBox = await pane.boundingBox();
+  const activeBox = await pane.locator('[data-active] rect').first().boundingBox();
+  expect(paneBox && activeBox).toBeTruthy();
+  if (paneBox && activeBox) {
+    expect(activeBox.x).toBeGreaterThanOrEqual(paneBox.x);
+    expect(activeBox.x + activeBox.width).toBeLessThanOrEqual(paneBox.x + paneBox.width);
+  }
+  // Keyboard zoom on the focused pane, then Fit.
+  const zoom = page.getByTestId('zoom-level');
+  const before = await zoom.textContent();
+  await pane.focus();
+  await page.keyboard.press('+');
+  await expect(zoom).not.toHaveText(before ?? '');
+  await page.getByRole('button', { name: 'Fit', exact: true }).click();
   await expectAccessible(page, '/statecharts stepping through a login path');
+  // The filter belongs to one machine.
+  await machines.getByRole('button', { name: 'session', exact: true }).click();
+  await expect(page.getByLabel('Filter paths')).toHaveValue('');
+  await expect(page.getByRole('heading', { name: /^Test paths \((\d+) of \1\)$/ })).toBeVisible();
+});
+
+test('the statechart viewer on a phone does not scroll sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/statecharts');
+  await expect(page.getByRole('heading', { name: 'Statecharts', level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Machines' }).getByRole('button', { name: 'editUser' }).click();
+  await expect(page.getByTestId('statechart').locator('[data-state]').first()).toBeAttached();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -1,5 +1,7 @@
-import { Box } from '@chakra-ui/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FONT_SIZE, type LaidEdge, type LaidNode, type Layout } from './layout';
+import { useViewport, type Box as ViewBox } from './viewport';
 
 /** The SVG of a laid-out statechart; `active` state ids and `taken` edge ids are highlighted. */
 
@@ -64,15 +66,21 @@ function NodeShape({ node, active }: { node: LaidNode; active: boolean }) {
   );
 }
 
-function EdgeShape({ edge, taken }: { edge: LaidEdge; taken: boolean }) {
-  const color = taken ? c('teal-solid') : c('fg-muted');
+function EdgeShape({ edge, taken, selected }: { edge: LaidEdge; taken: boolean; selected: boolean }) {
+  const color = selected ? c('orange-solid') : taken ? c('teal-solid') : c('fg-muted');
+  const defined = edge.edge;
   return (
-    <g data-edge={edge.edge?.id} data-taken={taken || undefined}>
+    <g
+      data-edge={defined?.id}
+      data-taken={taken || undefined}
+      data-selected={selected || undefined}
+      style={defined ? { cursor: 'pointer' } : undefined}
+    >
       <path
         d={pathOf(edge.points)}
         fill="none"
         stroke={color}
-        strokeWidth={taken ? 2.5 : 1.2}
+        strokeWidth={taken || selected ? 2.5 : 1.2}
         markerEnd={taken ? 'url(#arrow-taken)' : 'url(#arrow)'}
       />
       {edge.label ? (
@@ -83,7 +91,8 @@ function EdgeShape({ edge, taken }: { edge: LaidEdge; taken: boolean }) {
             width={edge.label.width + 4}
             height={edge.label.height}
             rx={4}
-            fill={taken ? c('teal-subtle') : c('bg')}
+            fill={selected ? c('orange-subtle') : taken ? c('teal-subtle') : c('bg')}
+            stroke={selected ? c('orange-solid') : undefined}
             opacity={0.92}
           />
           {edge.label.lines.map((line, index) => (
@@ -105,65 +114,140 @@ function EdgeShape({ edge, taken }: { edge: LaidEdge; taken: boolean }) {
   );
 }
 
+/** The box around the deepest active states: what following the active state brings into view. */
+function activeBox(layout: Layout, active: Set<string>): ViewBox | undefined {
+  const leaves = layout.nodes.filter((node) => active.has(node.id) && !node.compound);
+  if (!leaves.length) return undefined;
+  const x = Math.min(...leaves.map((node) => node.x));
+  const y = Math.min(...leaves.map((node) => node.y));
+  return {
+    x,
+    y,
+    width: Math.max(...leaves.map((node) => node.x + node.width)) - x,
+    height: Math.max(...leaves.map((node) => node.y + node.height)) - y,
+  };
+}
+
 export function Diagram({
   layout,
   active,
   taken,
+  selectedEdge,
+  onSelectEdge,
 }: {
   layout: Layout;
   active: Set<string>;
   taken: Set<string>;
+  selectedEdge?: string | null;
+  onSelectEdge?: (edgeId: string) => void;
 }) {
+  const pane = useRef<HTMLDivElement>(null);
+  const { view, zoom, fit, reveal, handlers } = useViewport(pane, layout);
+  const [follow, setFollow] = useState(true);
+  const focus = useMemo(() => activeBox(layout, active), [layout, active]);
+  useEffect(() => {
+    if (follow && focus) reveal(focus);
+  }, [follow, focus, reveal]);
+
   return (
-    <Box
-      overflow="auto"
-      borderWidth="1px"
-      borderRadius="md"
-      bg="bg"
-      data-testid="statechart"
-      role="region"
-      aria-label="Statechart"
-      tabIndex={0}
-    >
-      <svg
-        width={layout.width}
-        height={layout.height}
-        viewBox={`0 0 ${layout.width} ${layout.height}`}
-        role="img"
-        aria-label="statechart"
-        style={{ display: 'block' }}
+    <Flex direction="column" h="full" minH={0} borderWidth="1px" borderRadius="md" bg="bg" overflow="hidden">
+      <Flex
+        gap={1}
+        p={1}
+        borderBottomWidth="1px"
+        align="center"
+        wrap="wrap"
+        role="toolbar"
+        aria-label="Diagram view"
       >
-        <defs>
-          {(['arrow', 'arrow-taken'] as const).map((id) => (
-            <marker
-              key={id}
-              id={id}
-              viewBox="0 0 10 10"
-              refX="9"
-              refY="5"
-              markerWidth="7"
-              markerHeight="7"
-              orient="auto"
-            >
-              <path d="M0,0 L10,5 L0,10 z" fill={id === 'arrow' ? c('fg-muted') : c('teal-solid')} />
-            </marker>
-          ))}
-        </defs>
-        {layout.nodes
-          .filter((node) => node.compound)
-          .sort((a, b) => a.depth - b.depth)
-          .map((node) => (
-            <NodeShape key={node.id} node={node} active={active.has(node.id)} />
-          ))}
-        {layout.nodes
-          .filter((node) => !node.compound)
-          .map((node) => (
-            <NodeShape key={node.id} node={node} active={active.has(node.id)} />
-          ))}
-        {layout.edges.map((edge) => (
-          <EdgeShape key={edge.id} edge={edge} taken={edge.edge ? taken.has(edge.edge.id) : false} />
-        ))}
-      </svg>
-    </Box>
+        <Button size="xs" variant="outline" onClick={() => zoom(1.25)} aria-label="Zoom in">
+          +
+        </Button>
+        <Button size="xs" variant="outline" onClick={() => zoom(0.8)} aria-label="Zoom out">
+          −
+        </Button>
+        <Button size="xs" variant="outline" onClick={fit}>
+          Fit
+        </Button>
+        <Button
+          size="xs"
+          variant={follow ? 'subtle' : 'outline'}
+          aria-pressed={follow}
+          onClick={() => setFollow(!follow)}
+        >
+          Follow active state
+        </Button>
+        <Text fontSize="xs" color="fg.muted" ms="auto" px={1} data-testid="zoom-level">
+          {Math.round(view.scale * 100)}%
+        </Text>
+      </Flex>
+      <Box
+        ref={pane}
+        flex="1"
+        minH={0}
+        position="relative"
+        overflow="hidden"
+        cursor="grab"
+        touchAction="none"
+        data-testid="statechart"
+        role="region"
+        aria-label="Statechart (drag or arrow keys to pan, wheel, pinch or + and - to zoom, 0 to fit)"
+        tabIndex={0}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'teal.solid', outlineOffset: '-2px' }}
+        {...handlers}
+        // Clicking an arrow or its label selects the edge (the side panel lists them for the keyboard).
+        onClick={(event) => {
+          const id = (event.target as Element).closest('[data-edge]')?.getAttribute('data-edge');
+          if (id && onSelectEdge) onSelectEdge(id);
+        }}
+      >
+        <svg
+          width="100%"
+          height="100%"
+          role="img"
+          aria-label="statechart"
+          style={{ display: 'block', position: 'absolute', inset: 0 }}
+          data-scale={view.scale}
+        >
+          <defs>
+            {(['arrow', 'arrow-taken'] as const).map((id) => (
+              <marker
+                key={id}
+                id={id}
+                viewBox="0 0 10 10"
+                refX="9"
+                refY="5"
+                markerWidth="7"
+                markerHeight="7"
+                orient="auto"
+              >
+                <path d="M0,0 L10,5 L0,10 z" fill={id === 'arrow' ? c('fg-muted') : c('teal-solid')} />
+              </marker>
+            ))}
+          </defs>
+          <g transform={`translate(${view.x},${view.y}) scale(${view.scale})`}>
+            {layout.nodes
+              .filter((node) => node.compound)
+              .sort((a, b) => a.depth - b.depth)
+              .map((node) => (
+                <NodeShape key={node.id} node={node} active={active.has(node.id)} />
+              ))}
+            {layout.nodes
+              .filter((node) => !node.compound)
+              .map((node) => (
+                <NodeShape key={node.id} node={node} active={active.has(node.id)} />
+              ))}
+            {layout.edges.map((edge) => (
+              <EdgeShape
+                key={edge.id}
+                edge={edge}
+                taken={edge.edge ? taken.has(edge.edge.id) : false}
+                selected={!!edge.edge && edge.edge.id === selectedEdge}
+              />
+            ))}
+          </g>
+        </svg>
+      </Box>
+    </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyStateNode } from 'xstate';
 import { useAppearanceActor } from '../../features/app/context';
 import { Diagram } from './Diagram';
@@ -40,9 +40,16 @@ function ColorModeSwitch() {
 
 function MachineList({ selected, onSelect }: { selected: string; onSelect: (name: string) => void }) {
   return (
-    <Stack as="nav" aria-label="Machines" gap={4} minW="200px">
+    <Flex
+      as="nav"
+      aria-label="Machines"
+      direction={{ base: 'row', lg: 'column' }}
+      gap={{ base: 3, lg: 4 }}
+      overflowX={{ base: 'auto', lg: 'visible' }}
+      pb={{ base: 1, lg: 0 }}
+    >
       {groups.map((group) => (
-        <Stack key={group} gap={1}>
+        <Stack key={group} gap={1} flexShrink={0}>
           <Text
             fontSize="xs"
             fontWeight="bold"
@@ -66,7 +73,7 @@ function MachineList({ selected, onSelect }: { selected: string; onSelect: (name
           ))}
         </Stack>
       ))}
-    </Stack>
+    </Flex>
   );
 }
 
@@ -120,29 +127,60 @@ export function StatechartsPage() {
     setName(next);
     setPathId(null);
     setIndex(0);
+    setFilter('');
   };
   const choosePath = (id: string) => {
     setPathId(id);
     setIndex(0);
   };
 
-  const active = new Set<string>(step ? (step.snapshot._nodes as AnyStateNode[]).map((node) => node.id) : []);
-  const taken = new Set<string>(step ? step.edges.map((edge) => edge.id) : []);
+  const active = useMemo(
+    () => new Set<string>(step ? (step.snapshot._nodes as AnyStateNode[]).map((node) => node.id) : []),
+    [step],
+  );
+  const taken = useMemo(() => new Set<string>(step ? step.edges.map((edge) => edge.id) : []), [step]);
   const shown = paths.filter((path) => path.id.toLowerCase().includes(filter.toLowerCase()));
 
+  // The current step stays in view in its list while stepping.
+  const stepList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!step) return;
+    stepList.current
+      ?.querySelector('[aria-current="step"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [step]);
+
   return (
-    <Flex minH="100vh" bg="bg" color="fg" data-testid="statecharts-page">
-      <Box as="aside" p={4} borderRightWidth="1px" bg="bg.subtle">
+    <Flex
+      direction={{ base: 'column', lg: 'row' }}
+      minH="100vh"
+      h={{ lg: '100vh' }}
+      bg="bg"
+      color="fg"
+      overflowX="clip"
+      data-testid="statecharts-page"
+    >
+      <Box
+        as="aside"
+        p={{ base: 3, lg: 4 }}
+        borderRightWidth={{ lg: '1px' }}
+        borderBottomWidth={{ base: '1px', lg: 0 }}
+        bg="bg.subtle"
+        w={{ lg: '220px' }}
+        flexShrink={0}
+        minW={0}
+        overflowY={{ lg: 'auto' }}
+      >
         <Heading as="h1" size="md" mb={1}>
           Statecharts
         </Heading>
-        <Text fontSize="xs" color="fg.muted" mb={4}>
+        <Text fontSize="xs" color="fg.muted" mb={{ base: 2, lg: 4 }}>
           Drawn from src/machines at run time
         </Text>
         <MachineList selected={model.name} onSelect={select} />
       </Box>
-      <Stack as="main" flex="1" minW={0} p={5} gap={4}>
-        <Flex align="center" gap={3} wrap="wrap">
+      <Flex as="main" direction="column" flex="1" minW={0} minH={0} p={{ base: 3, lg: 4 }} gap={3}>
+        <Flex align="center" gap={2} wrap="wrap">
           <Heading as="h2" size="lg">
             {model.name}
           </Heading>
@@ -152,61 +190,31 @@ export function StatechartsPage() {
           <Box flex="1" />
           <ColorModeSwitch />
         </Flex>
-        <Text fontSize="sm" color="fg.muted">
+        <Text fontSize="xs" color="fg.muted">
           Boxes are states (nested states inside their parent, ● marks the initial state). Arrows are
           transitions: the event, then [guards], then / actions. “done:” and “error:” are the results of
           invoked actors.
         </Text>
-        {layout ? <Diagram layout={layout} active={active} taken={taken} /> : <Text>Laying out…</Text>}
-
-        <Flex gap={4} align="stretch" direction={{ base: 'column', lg: 'row' }}>
-          <Stack flex="1" minW={0} gap={2}>
-            <Heading as="h3" size="sm">
-              Test paths ({shown.length})
-            </Heading>
-            <Input
-              size="sm"
-              placeholder="Filter paths, e.g. error: 422"
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-              aria-label="Filter paths"
-            />
-            <Stack
-              as="ul"
-              aria-label="Test paths"
-              // A scrolling list is reachable by keyboard even when its buttons are filtered away.
-              tabIndex={0}
-              gap={0}
-              maxH="320px"
-              overflowY="auto"
-              borderWidth="1px"
-              borderRadius="md"
-              listStyleType="none"
-            >
-              {shown.map((path) => (
-                <Box as="li" key={path.id}>
-                  <Button
-                    size="xs"
-                    width="full"
-                    justifyContent="flex-start"
-                    fontFamily="mono"
-                    fontWeight="normal"
-                    variant={path.id === pathId ? 'subtle' : 'ghost'}
-                    onClick={() => choosePath(path.id)}
-                    title={path.id}
-                  >
-                    <Text truncate>{path.id}</Text>
-                  </Button>
-                </Box>
-              ))}
-            </Stack>
-          </Stack>
-          <Stack flex="1" minW={0} gap={2} data-testid="stepper">
-            <Flex align="center" gap={2}>
-              <Heading as="h3" size="sm" flex="1">
-                {steps
-                  ? `Step ${(step?.index ?? 0) + 0} of ${steps.length - 1}`
-                  : 'Pick a path to step through it'}
+        <Flex flex="1" minH={0} direction={{ base: 'column', lg: 'row' }} gap={4}>
+          <Flex
+            direction="column"
+            flex={{ lg: '1' }}
+            minW={0}
+            minH={0}
+            h={{ base: '60vh', lg: 'auto' }}
+            position={{ base: 'sticky', lg: 'static' }}
+            top={0}
+            zIndex={1}
+            bg="bg"
+            pb={{ base: 2, lg: 0 }}
+          >
+            <Box flex="1" minH={0}>
+              {layout ? <Diagram layout={layout} active={active} taken={taken} /> : <Text>Laying out…</Text>}
+            </Box>
+            {/* The stepper's controls sit under the diagram: the highlight and Next are in view together. */}
+            <Flex align="center" gap={2} pt={2} data-testid="stepper">
+              <Heading as="h3" size="sm" flex="1" minW={0}>
+                {steps ? `Step ${step?.index ?? 0} of ${steps.length - 1}` : 'Pick a path to step through it'}
               </Heading>
               <Button
                 size="xs"
@@ -224,44 +232,95 @@ export function StatechartsPage() {
                 Next
               </Button>
             </Flex>
-            {steps ? (
+          </Flex>
+          <Stack w={{ lg: '380px' }} flexShrink={0} minW={0} minH={0} overflowY={{ lg: 'auto' }} gap={4}>
+            <Stack gap={2}>
+              {steps ? (
+                <Stack
+                  as="ol"
+                  ref={stepList}
+                  aria-label="Steps of the path"
+                  tabIndex={0}
+                  gap={0}
+                  maxH={{ base: '240px', lg: '280px' }}
+                  overflowY="auto"
+                  borderWidth="1px"
+                  borderRadius="md"
+                  listStyleType="none"
+                >
+                  {steps.map((entry, position) => (
+                    <Box
+                      as="li"
+                      key={entry.index}
+                      px={3}
+                      py={1.5}
+                      cursor="pointer"
+                      bg={position === index ? 'teal.subtle' : undefined}
+                      borderBottomWidth="1px"
+                      onClick={() => setIndex(position)}
+                      aria-current={position === index ? 'step' : undefined}
+                    >
+                      <Text fontSize="sm" fontFamily="mono" fontWeight="semibold" wordBreak="break-word">
+                        {entry.index}. {entry.label}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted" wordBreak="break-word">
+                        → {stateLabel(entry.snapshot)}
+                        {entry.edges.length ? ` · via ${entry.edges.map((edge) => edge.id).join('; ')}` : ''}
+                      </Text>
+                    </Box>
+                  ))}
+                </Stack>
+              ) : null}
+            </Stack>
+            <Stack gap={2} minW={0}>
+              <Heading as="h3" size="sm">
+                Test paths ({shown.length} of {paths.length})
+              </Heading>
+              <Input
+                size="sm"
+                placeholder="Filter paths, e.g. error: 422"
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+                aria-label="Filter paths"
+              />
               <Stack
-                as="ol"
-                aria-label="Steps of the path"
+                as="ul"
+                aria-label="Test paths"
+                // A scrolling list is reachable by keyboard even when its buttons are filtered away.
                 tabIndex={0}
                 gap={0}
-                maxH="320px"
+                maxH={{ base: '360px', lg: '420px' }}
                 overflowY="auto"
                 borderWidth="1px"
                 borderRadius="md"
                 listStyleType="none"
               >
-                {steps.map((entry, position) => (
-                  <Box
-                    as="li"
-                    key={entry.index}
-                    px={3}
-                    py={1.5}
-                    cursor="pointer"
-                    bg={position === index ? 'teal.subtle' : undefined}
-                    borderBottomWidth="1px"
-                    onClick={() => setIndex(position)}
-                    aria-current={position === index ? 'step' : undefined}
-                  >
-                    <Text fontSize="sm" fontFamily="mono" fontWeight="semibold">
-                      {entry.index}. {entry.label}
-                    </Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      → {stateLabel(entry.snapshot)}
-                      {entry.edges.length ? ` · via ${entry.edges.map((edge) => edge.id).join('; ')}` : ''}
-                    </Text>
+                {shown.map((path) => (
+                  <Box as="li" key={path.id} borderBottomWidth="1px">
+                    <Button
+                      size="xs"
+                      width="full"
+                      h="auto"
+                      py={1.5}
+                      justifyContent="flex-start"
+                      textAlign="start"
+                      whiteSpace="normal"
+                      wordBreak="break-word"
+                      fontFamily="mono"
+                      fontWeight="normal"
+                      variant={path.id === pathId ? 'subtle' : 'ghost'}
+                      aria-pressed={path.id === pathId}
+                      onClick={() => choosePath(path.id)}
+                    >
+                      {path.id}
+                    </Button>
                   </Box>
                 ))}
               </Stack>
-            ) : null}
+            </Stack>
           </Stack>
         </Flex>
-      </Stack>
+      </Flex>
     </Flex>
   );
 }
