@@ -344,10 +344,18 @@ function logLevel(env: Env, environment: Environment): Settings['logLevel'] {
 }
 
 /** The template refuses its placeholder secret outside `local`, and warns about it there. */
-function checkPlaceholder(name: string, value: string | undefined, deployed: boolean, notices: string[]) {
+function checkPlaceholder(
+  name: string,
+  value: string | undefined,
+  environment: Environment,
+  notices: string[],
+) {
   if (value !== 'changethis') return;
-  if (deployed) {
-    throw new SettingsError(name, 'is "changethis": set a strong random value before deploying');
+  if (environment === 'staging' || environment === 'production') {
+    throw new SettingsError(
+      name,
+      `must not be "changethis" when ENVIRONMENT=${environment}: set a strong random value`,
+    );
   }
   notices.push(
     name === 'SECRET_KEY'
@@ -362,10 +370,10 @@ export function loadSettings(env: Env = process.env): Settings {
   const deployed = environment === 'staging' || environment === 'production';
   const dataDir = path.resolve(str(env, 'DATA_DIR', './data'));
   const { url: databaseUrl, database } = databaseSettings(env, environment, dataDir, notices);
-  checkPlaceholder('POSTGRES_PASSWORD', optional(env, 'POSTGRES_PASSWORD'), deployed, notices);
+  checkPlaceholder('POSTGRES_PASSWORD', optional(env, 'POSTGRES_PASSWORD'), environment, notices);
 
   let secretKey = optional(env, 'SECRET_KEY');
-  checkPlaceholder('SECRET_KEY', secretKey, deployed, notices);
+  checkPlaceholder('SECRET_KEY', secretKey, environment, notices);
   // Locally the template's placeholder stands for "no key chosen": the generated one is safer to sign with.
   if (secretKey === 'changethis' && !deployed) secretKey = undefined;
   if (deployed && (secretKey === undefined || WEAK_SECRETS.has(secretKey))) {
@@ -382,7 +390,7 @@ export function loadSettings(env: Env = process.env): Settings {
   const firstSuperuser = str(env, 'FIRST_SUPERUSER', 'admin@example.com');
   if (!EMAIL.test(firstSuperuser)) throw new SettingsError('FIRST_SUPERUSER', 'expected an e-mail address');
   const firstSuperuserPassword = optional(env, 'FIRST_SUPERUSER_PASSWORD');
-  checkPlaceholder('FIRST_SUPERUSER_PASSWORD', firstSuperuserPassword, deployed, notices);
+  checkPlaceholder('FIRST_SUPERUSER_PASSWORD', firstSuperuserPassword, environment, notices);
   if (deployed && (firstSuperuserPassword === undefined || WEAK_SECRETS.has(firstSuperuserPassword))) {
     throw new SettingsError(
       'FIRST_SUPERUSER_PASSWORD',
@@ -411,7 +419,10 @@ export function loadSettings(env: Env = process.env): Settings {
 
   const port = int(env, 'PORT', 8000, 0, 65535);
   const sentryDsn = optional(env, 'SENTRY_DSN');
-  if (sentryDsn !== undefined) url('SENTRY_DSN', sentryDsn);
+  if (sentryDsn !== undefined) {
+    url('SENTRY_DSN', sentryDsn);
+    notices.push('SENTRY_DSN is set: this server does not report to Sentry; its errors are in its log');
+  }
 
   return {
     environment,

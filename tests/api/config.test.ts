@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse } from 'dotenv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../server/config.ts';
 
@@ -341,4 +342,14 @@ describe('loadSettings: the database is a decision', () => {
       expectRefused({ ...base(), ...extra, [setting]: value }, setting);
     });
   }
+});
+
+describe('.env.example', () => {
+  it('copied as .env, starts a laptop in development on the embedded database without warnings', () => {
+    const env = parse(readFileSync(path.join(import.meta.dirname, '..', '..', '.env.example')));
+    const s = loadSettings({ ...env, DATA_DIR: tempDir() });
+    expect(s.environment).toBe('development');
+    expect(s.database).toMatchObject({ driver: 'pglite', migrateOnStart: true, poolSize: 10 });
+    expect(s.notices).toEqual([]);
+  });
 });
