@@ -1,4 +1,4 @@
-import { api, apiBaseUrl, reportUnauthorized } from './client';
+import { api, apiBaseUrl, reportRefusal } from './client';
 import { ApiError } from './errors';
 import { getToken } from './token';
 import type { Message, SubscriptionType, UserPublic } from './types';
@@ -90,7 +90,7 @@ export function uploadFile(path: UploadPath, file: File, handlers: UploadHandler
       settle(() => handlers.onDone(body as UserPublic));
       return;
     }
-    if ((request.status === 401 || request.status === 403) && token) reportUnauthorized();
+    if (token) reportRefusal(request.status, (body as { detail?: unknown } | null)?.detail, path);
     settle(() => handlers.onError(new ApiError(request.status, body)));
   };
   request.onerror = () => settle(() => handlers.onError(new TypeError('Failed to fetch')));

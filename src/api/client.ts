@@ -1,4 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { endsSession, mayEndSession } from './refusal';
 import type { paths } from './schema';
 import { getToken } from './token';
 
@@ -7,23 +8,26 @@ export const API_PREFIX = '/api/v1';
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
-/** Called when a request that carried a token is answered 401 or 403: the session is over. */
+/** Called when a request that carried a token is refused in a way that ends the session (./refusal.ts). */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
 }
 
-/** Adds `Authorization: Bearer <access_token>` when a token is stored; reports refused tokens. */
+/** Adds `Authorization: Bearer <access_token>` when a token is stored; reports refused credentials. */
 export const tokenMiddleware: Middleware = {
   onRequest({ request }) {
     const token = getToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
     return request;
   },
-  onResponse({ request, response }) {
-    if ((response.status === 401 || response.status === 403) && request.headers.has('Authorization')) {
-      for (const listener of unauthorizedListeners) listener();
-    }
+  async onResponse({ request, response }) {
+    if (!mayEndSession(response.status) || !request.headers.has('Authorization')) return response;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { detail?: unknown } | null;
+    reportRefusal(response.status, body?.detail, new URL(request.url).pathname);
     return response;
   },
 };
@@ -58,7 +62,11 @@ export function apiBaseUrl(): string {
   return currentBaseUrl;
 }
 
-/** For requests made without openapi-fetch: a refused token (401/403) ends the session as usual. */
-export function reportUnauthorized(): void {
+/**
+ * A refusal of a call that carried the token (also for requests made without openapi-fetch): ends the
+ * session when ./refusal.ts says the credential was refused.
+ */
+export function reportRefusal(status: number, detail: unknown, path: string): void {
+  if (!endsSession(status, detail, path)) return;
   for (const listener of unauthorizedListeners) listener();
 }

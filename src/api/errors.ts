@@ -64,11 +64,6 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** True when the API refused the stored credentials (the session is over). */
-export function isAuthError(error: unknown): boolean {
-  return isApiError(error) && (error.status === 401 || error.status === 403);
-}
-
 function detailOf(error: unknown): unknown {
   if (!isApiError(error)) return undefined;
   const body = error.body;

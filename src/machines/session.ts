@@ -1,9 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { CURRENT_USER_PATH, errorEndsSession } from '../api/refusal';
 
 /**
  * The session: signed out, or signed in (loading the current user, ready, or failed to load).
  * Storage, the current-user fetch, cache clearing and navigation are injected with `provide`.
- * A refused token (401/403 from any call, reported as `session.expired`) ends the session cleanly.
+ * A refused credential (src/api/refusal.ts: from any call, reported as `session.expired`, or from
+ * loading the current user) ends the session cleanly; any other failure to load shows 'Try again'.
  */
 
 export interface SessionContext {
@@ -17,11 +19,6 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.expired' }
   | { type: 'session.retry' };
-
-export function isAuthFailure(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
-  return status === 401 || status === 403;
-}
 
 export const sessionMachine = setup({
   types: {
@@ -50,7 +47,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== '',
-    isAuthFailure: ({ event }) => isAuthFailure((event as { error?: unknown }).error),
+    endsSession: ({ event }) => errorEndsSession((event as { error?: unknown }).error, CURRENT_USER_PATH),
   },
 }).createMachine({
   id: 'session',
@@ -93,7 +90,7 @@ export const sessionMachine = setup({
             onDone: { target: 'ready' },
             onError: [
               {
-                guard: 'isAuthFailure',
+                guard: 'endsSession',
                 target: '#session.signedOut',
                 actions: ['forgetToken', 'removeToken', 'clearCache', 'goToLogin'],
               },

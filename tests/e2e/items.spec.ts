@@ -63,6 +63,28 @@ test('items: the Change Password Item quirk opens the user password form', async
   await expect(dialog).toBeHidden();
 });
 
+test("items: the quirk's refused save is an 'Error' toast and the user stays signed in", async ({ page }) => {
+  const account = await createAccount();
+  const token = await apiToken(account.email, account.password);
+  await apiCall(token, 'POST', '/items/', { title: 'Refused' });
+  await logIn(page, account);
+  await page.goto('/items');
+  await page.getByRole('button', { name: 'Actions for Refused' }).click();
+  await page.getByRole('menuitem', { name: 'Change Password Item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User' });
+  await dialog.getByLabel('Set Password').fill('another-pass-123');
+  await dialog.getByLabel('Confirm Password').fill('another-pass-123');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  // PATCH /users/{item id} as a normal user: 403 'The user doesn't have enough privileges'.
+  await expect(page.getByText("The user doesn't have enough privileges")).toBeVisible();
+  await expect(page.getByText('Error', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/items(\?|$)/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('link', { name: 'User Settings' }).first().click();
+  await expect(page.getByRole('heading', { name: 'User Settings' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
+});
+
 test('items: paging across 12 items with Next, Previous and ?page=', async ({ page }) => {
   const account = await createAccount();
   const token = await apiToken(account.email, account.password);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, isAuthError, loginErrorMessage, STATUS_NAMES } from '../../src/api/errors';
+import { ApiError, errorMessage, loginErrorMessage, STATUS_NAMES } from '../../src/api/errors';
 
 describe('API error mapping', () => {
   it('names statuses 400–511 by their standard names, 422 as Validation Error', () => {
@@ -38,11 +38,5 @@ describe('API error mapping', () => {
     expect(loginErrorMessage(new ApiError(422, { detail: [{ loc: [], msg: 'x', type: 'y' }] }))).toBe(
       'Something went wrong',
     );
-  });
-
-  it('treats 401 and 403 as the end of the session', () => {
-    expect(isAuthError(new ApiError(401, null))).toBe(true);
-    expect(isAuthError(new ApiError(403, null))).toBe(true);
-    expect(isAuthError(new ApiError(404, null))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { ApiError } from '../../src/api/errors';
 import { sessionMachine } from '../../src/machines/session';
 import { flush } from './helpers';
 
@@ -41,9 +42,13 @@ describe('session machine', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it.each([401, 403])('a %i while loading ends the session cleanly', async (status) => {
+  it.each([
+    [401, 'Not authenticated'],
+    [403, 'Could not validate credentials'],
+    [404, 'User not found'],
+  ])('a refused credential while loading (%i %s) ends the session cleanly', async (status, detail) => {
     const { actor, effects } = setup('stale', async () => {
-      throw { status };
+      throw new ApiError(status, { detail });
     });
     await flush();
     expect(actor.getSnapshot().value).toBe('signedOut');
@@ -51,6 +56,17 @@ describe('session machine', () => {
     expect(effects.removeToken).toHaveBeenCalledTimes(1);
     expect(effects.clearCache).toHaveBeenCalledTimes(1);
     expect(effects.goToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it("a 403 that is not about the token ('not enough privileges') keeps the session", async () => {
+    const { actor, effects } = setup('tok', async () => {
+      throw new ApiError(403, { detail: "The user doesn't have enough privileges" });
+    });
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'failed' });
+    expect(actor.getSnapshot().context.token).toBe('tok');
+    expect(effects.removeToken).not.toHaveBeenCalled();
+    expect(effects.goToLogin).not.toHaveBeenCalled();
   });
 
   it('another failure keeps the token and allows a retry', async () => {

@@ -216,6 +216,15 @@ const sessionAssertions: MachineAssertions = {
     expect(can(snapshot, 'session.login', { token: 't' })).toBe(true);
     expect(can(snapshot, 'session.logout')).toBe(false);
     expect(snapshot.children.loadCurrentUser).toBeUndefined();
+    if (world.event?.type === 'xstate.error.actor.loadCurrentUser') {
+      // Loading the current user ended the session: the credential itself was refused.
+      const { status, body } = eventError(world) as { status?: number; body?: { detail?: unknown } };
+      const refused =
+        status === 401 ||
+        (status === 403 && body?.detail === 'Could not validate credentials') ||
+        (status === 404 && body?.detail === 'User not found');
+      expect(refused).toBe(true);
+    }
     if (world.previous && stateLabel(world.previous).startsWith('signedIn')) {
       const effects = step.actions.map((action) => action.type).filter((type) => !type.startsWith('xstate.'));
       expect(effects).toEqual(['removeToken', 'clearCache', 'goToLogin']);
@@ -239,8 +248,11 @@ const sessionAssertions: MachineAssertions = {
     const context = snapshot.context as { token: string; error: unknown };
     expect(context.token).not.toBe('');
     expect(knownFailure(context.error)).toBe(true);
-    expect((context.error as { status?: number }).status).not.toBe(401);
-    expect((context.error as { status?: number }).status).not.toBe(403);
+    // Only refused credentials end the session; every other failure (a 403 about privileges too) lands here.
+    const { status, body } = context.error as { status?: number; body?: { detail?: unknown } };
+    expect(status).not.toBe(401);
+    if (status === 403) expect(body?.detail).not.toBe('Could not validate credentials');
+    if (status === 404) expect(body?.detail).not.toBe('User not found');
     if (enteredFrom(world, snapshot)) expect(context.error).toBe(eventError(world));
     expect(can(snapshot, 'session.retry')).toBe(true);
   },

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_KEY } from '../../src/api/token';
 import { type Api, chooseMenuItem, renderApp, startApi } from './harness';
 
 let api: Api;
@@ -160,5 +161,25 @@ describe('/items', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit User' })).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(trigger));
+  });
+
+  it("a refused action is an 'Error' toast, not the end of the session: 'Change Password Item' as a normal user", async () => {
+    const user = userEvent.setup();
+    const { app } = renderApp('/items', token);
+    const trigger = await screen.findByRole('button', { name: 'Actions for Item 4' }, { timeout: 10_000 });
+    await chooseMenuItem(user, trigger, 'Change Password Item');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    await user.type(within(dialog).getByLabelText(/Set Password/), 'password-456');
+    await user.type(within(dialog).getByLabelText(/Confirm Password/), 'password-456');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // The server answers 403 'The user doesn't have enough privileges' (PATCH /users/{item id}).
+    expect(
+      await screen.findByText("The user doesn't have enough privileges", {}, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(app.router.state.location.pathname).toBe('/items');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(token);
+    expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeTruthy();
+    expect(screen.getAllByText(/Logged in as:/).length).toBeGreaterThan(0);
   });
 });

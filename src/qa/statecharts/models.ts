@@ -1,11 +1,12 @@
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import { ApiError } from '../../api/errors';
 import { appearanceMachine } from '../../machines/appearance';
 import * as flows from '../../machines/flows';
 import type { FormValues } from '../../machines/form';
 import { itemsPagingMachine, usersPagingMachine } from '../../machines/paging';
 import { sessionMachine } from '../../machines/session';
 import { accountModels } from './account-models';
-import { actorOutcomes, labelled, type MachineModel, runningInvokes } from './model-kit';
+import { API_FAILURES, actorOutcomes, labelled, type MachineModel, runningInvokes } from './model-kit';
 
 /**
  * The test model of every machine: where a traversal starts (inputs), which events with which payloads
@@ -219,6 +220,16 @@ const formModels: MachineModel[] = [
 // ---------------------------------------------------------------------------------------------------
 // Session, paging, appearance
 
+/**
+ * Loading the current user fails like any call, and also with the refusals that only end a session
+ * (src/api/refusal.ts): a revoked token's 403 and the signed-in user gone (404 'User not found').
+ */
+const SESSION_FAILURES = [
+  ...API_FAILURES,
+  { label: '403 credentials', error: new ApiError(403, { detail: 'Could not validate credentials' }) },
+  { label: '404 user gone', error: new ApiError(404, { detail: 'User not found' }) },
+];
+
 const sessionModel: MachineModel = {
   name: 'session',
   group: 'App',
@@ -233,7 +244,12 @@ const sessionModel: MachineModel = {
     { type: 'session.logout' },
     { type: 'session.expired' },
     { type: 'session.retry' },
-    ...actorOutcomes(snapshot, 'loadCurrentUser', { id: 'user-1', email: 'alice@example.com' }),
+    ...actorOutcomes(
+      snapshot,
+      'loadCurrentUser',
+      { id: 'user-1', email: 'alice@example.com' },
+      SESSION_FAILURES,
+    ),
   ],
 };
 

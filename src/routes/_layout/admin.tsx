@@ -8,10 +8,7 @@ export const Route = createFileRoute('/_layout/admin')({
   component: AdminRoute,
 });
 
-/**
- * Only superusers reach the admin screen; anyone else goes to the dashboard. (The API refuses them
- * anyway, and its 403 would end their session, so they must never get as far as asking.)
- */
+/** Only superusers reach the admin screen; anyone else goes to the dashboard (the API refuses them too). */
 function AdminRoute() {
   const user = useCurrentUser();
   if (user && !user.is_superuser) return <Navigate to="/" replace />;

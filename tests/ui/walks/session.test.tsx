@@ -23,17 +23,20 @@ import {
  * user menu, and a refused token ending the session. How the server is made to answer each outcome:
  * - success: an active account;
  * - 400 detail: the admin deactivated the account ('Inactive user');
- * - 404: the admin deleted the account ('User not found');
- * - 401: the token was removed from storage (another tab logged out) before the call went out, so
- *   the call carries none ('Not authenticated'). A 401/403 on a call that carried the token ends the
- *   session through `session.expired` first (src/api/client.ts), so that is how 403 shows in the UI.
+ * - 404 user gone: the admin deleted the account ('User not found' on /users/me: the session ends);
+ * - 403 credentials: the admin set a new password, which revokes the token ('Could not validate
+ *   credentials': the session ends);
+ * (A 401 ends it the same way, by the same edge; tests/machines/refusal.test.ts covers the rule.)
+ * A refused credential on a call that carried the token ends the session through `session.expired`
+ * first (src/api/client.ts); the machine's own guard reads the same rule (src/api/refusal.ts). Other
+ * 403s and 404s cannot come from /users/me.
  */
 
 const model = modelByName('session');
 if (!model) throw new Error('no session model');
 
 const LOAD = 'loadCurrentUser';
-const REALISED = new Set(['success', '400 detail', '404', '401']);
+const REALISED = new Set(['success', '400 detail', '404 user gone', '403 credentials']);
 
 interface Ctx {
   account: Account;
@@ -48,14 +51,17 @@ function accepts(path: ModelPath): boolean {
     const from = stateLabel(states[index] as never);
     const type = step.event.type;
     // A deleted account cannot log in again.
-    if (type === 'session.login' && path.steps.slice(0, index).some((s) => outcomeLabel(s.event) === '404'))
+    if (
+      type === 'session.login' &&
+      path.steps.slice(0, index).some((s) => outcomeLabel(s.event) === '404 user gone')
+    )
       return false;
     if (isOutcome(step, LOAD)) {
       const label = outcomeLabel(step.event) ?? '';
       if (!REALISED.has(label)) return false;
-      // Right after logging in, the account is the one just used: it can only lose its token.
+      // Right after logging in, the account is the one just used: it can only load.
       const entered = path.steps[index - 1];
-      if (entered?.event.type === 'session.login' && label !== 'success' && label !== '401') return false;
+      if (entered?.event.type === 'session.login' && label !== 'success') return false;
       return true;
     }
     // The spinner offers nothing; the failure screen offers only 'Try again'.
@@ -78,11 +84,18 @@ async function arrangeLoad(info: StepInfo, ctx: Ctx, walk: Walk) {
     await setActive(walk.api, ctx.account.id, false);
     ctx.inactive = true;
   }
-  if (label === '404') await deleteAccount(walk.api, ctx.account.id);
-  if (label === '401') {
-    // Another tab logs out as this one starts loading: the call goes out without a token.
-    walk.tracker.onEnter('session', 'signedIn.loading', () => localStorage.removeItem(TOKEN_KEY));
-  }
+  if (label === '404 user gone') await deleteAccount(walk.api, ctx.account.id);
+  if (label === '403 credentials') await revokeTokens(walk, ctx);
+}
+
+/** The admin sets a new password for the account, which revokes its tokens. */
+async function revokeTokens(walk: Walk, ctx: Ctx) {
+  const password = ctx.account.password === 'password-456' ? 'password-789' : 'password-456';
+  const reset = await walk.api.call('PATCH', `/users/${ctx.account.id}`, await adminToken(walk.api), {
+    password,
+  });
+  expect(reset.status).toBe(200);
+  ctx.account.password = password;
 }
 
 async function logIn(ctx: Ctx) {
@@ -151,13 +164,8 @@ const driver: UiDriver<Ctx> = {
           expect(screen.queryByText(/Logged in as/)).toBeNull();
           return 'blocked';
         }
-        // The admin sets a new password for this account, which revokes its tokens: the next call
-        // (opening /items) is refused with 403 'Could not validate credentials', ending the session.
-        const reset = await walk.api.call('PATCH', `/users/${ctx.account.id}`, await adminToken(walk.api), {
-          password: 'password-456',
-        });
-        expect(reset.status).toBe(200);
-        ctx.account.password = 'password-456';
+        // The next call (opening /items) is refused with 403 'Could not validate credentials'.
+        await revokeTokens(walk, ctx);
         await ctx.app.router.navigate({ to: '/items' });
         return 'sent';
       }
@@ -176,7 +184,7 @@ const driver: UiDriver<Ctx> = {
         return 'sent';
     }
   },
-  async see(expected, ctx, _walk, info) {
+  async see(expected, ctx) {
     const label = stateLabel(expected);
     if (label === 'signedOut') {
       await waitFor(() => expect(ctx.app.router.state.location.pathname).toBe('/login'));
@@ -205,10 +213,7 @@ const driver: UiDriver<Ctx> = {
     }
     if (label === 'signedIn.failed') {
       const alert = await screen.findByRole('alert');
-      const outcome = info ? outcomeLabel(info.step.event) : undefined;
-      const text = outcome === '404' ? 'User not found' : 'Inactive user';
-      if (outcome) expect(within(alert).getByText(text)).toBeTruthy();
-      else expect(within(alert).getByText(/Inactive user|User not found/)).toBeTruthy();
+      expect(within(alert).getByText('Inactive user')).toBeTruthy();
       expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
       expect(screen.queryByText(/Logged in as/)).toBeNull();
       return;
