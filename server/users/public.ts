@@ -7,8 +7,9 @@ type UserPublic = components['schemas']['UserPublic'];
 export type PresentUser = (row: UserRow, viewer: UserRow) => UserPublic;
 
 /**
- * The one place a user row becomes API output. `confirm_code` only reaches superusers; the asset only
- * its owner and superusers. File links are signed, so an <img> can load them without a bearer header.
+ * The one place a user row becomes API output. `confirm_code` only reaches superusers, and never about
+ * themselves (a user proves the address with the code from the e-mail); the asset only its owner and
+ * superusers. File links are signed, so an <img> can load them without a bearer header.
  */
 export function userPresenter(secret: string, apiPrefix = '/api/v1'): PresentUser {
   return (row, viewer) => {
@@ -28,7 +29,7 @@ export function userPresenter(secret: string, apiPrefix = '/api/v1'): PresentUse
       gender: row.gender,
       subscription_type: row.subscriptionType,
       is_email_confirmed: row.isEmailConfirmed,
-      confirm_code: privileged ? row.confirmCode : null,
+      confirm_code: privileged && viewer.id !== row.id ? row.confirmCode : null,
       profile_photo_url: row.profilePhotoVersion
         ? signedFileUrl(secret, apiPrefix, 'profile-photo', row.id, row.profilePhotoVersion)
         : null,

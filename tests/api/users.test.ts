@@ -240,6 +240,44 @@ describe('confirm_code visibility', () => {
   });
 });
 
+describe('a superuser never receives their own confirm_code', () => {
+  it('not from /users/me, their own record, their own row or their own PATCH; another superuser sees it', async () => {
+    const email = uniqueEmail('su-own-code');
+    const password = 'su-own-code-pass-1';
+    const created = await adminCreate({ email, password, is_superuser: true, is_active: true });
+    expect(created.status).toBe(200);
+    const code = created.body.confirm_code as string;
+    // The superuser who made the account sees its pending code.
+    expect(code).toMatch(/^\d{6}$/);
+    const token = await server.login(email, password);
+
+    const listed = await server.request('GET', `${API}/users/?limit=1000`, { token });
+    const ownRow = listed.body.data.find((u: { id: string }) => u.id === created.body.id);
+    const views = [
+      (await server.request('GET', `${API}/users/me`, { token })).body,
+      (await server.request('GET', `${API}/users/${created.body.id}`, { token })).body,
+      (await server.request('POST', `${API}/login/test-token`, { token })).body,
+      (await server.request('PATCH', `${API}/users/me`, { token, json: { full_name: 'Super Me' } })).body,
+      ownRow,
+    ];
+    for (const view of views) {
+      expect(view.id).toBe(created.body.id);
+      expect(view.confirm_code).toBeNull();
+      expect(JSON.stringify(view)).not.toContain(code);
+    }
+    // Other users' codes stay visible to this superuser.
+    const other = await server.newUser();
+    const otherView = await server.request('GET', `${API}/users/${other.id}`, { token });
+    expect(otherView.body.confirm_code).toMatch(/^\d{6}$/);
+    const again = await server.request('GET', `${API}/users/?limit=1000`, { token });
+    const otherRow = again.body.data.find((u: { id: string }) => u.id === other.id);
+    expect(otherRow.confirm_code).toBe(otherView.body.confirm_code);
+    // And the first superuser still sees this one's code.
+    const byFirst = await server.request('GET', `${API}/users/${created.body.id}`, { token: su });
+    expect(byFirst.body.confirm_code).toBe(code);
+  });
+});
+
 describe('/users/me', () => {
   it('GET returns the caller', async () => {
     const user = await server.newUser({ full_name: 'Me Myself' });
