@@ -43,6 +43,12 @@ describe('/items', () => {
     expect(rows).toHaveLength(5);
     expect(within(rows[0] as HTMLElement).getByText('N/A')).toBeTruthy();
     expect(screen.getByText('Page 1')).toBeTruthy();
+    // Where the page sits, from the count the API returns.
+    expect(screen.getByTestId('list-range').textContent).toBe('Showing 1–5 of 6');
+    // The ID is shown muted and shortened by the cell's width; the whole value is in the cell.
+    const idCell = within(rows[0] as HTMLElement).getAllByRole('cell')[0] as HTMLElement;
+    expect(idCell.textContent).toMatch(/^[0-9a-f-]{36}$/);
+    expect(idCell.getAttribute('title')).toBe(idCell.textContent);
     const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
     const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
     expect(previous.disabled).toBe(true);
@@ -51,6 +57,7 @@ describe('/items', () => {
     expect(await screen.findByText('Item 1')).toBeTruthy();
     expect(screen.getByText('Page 2')).toBeTruthy();
     expect(app.router.state.location.search).toEqual({ page: 2 });
+    await waitFor(() => expect(screen.getByTestId('list-range').textContent).toBe('Showing 6–6 of 6'));
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true),
     );
@@ -61,6 +68,33 @@ describe('/items', () => {
     renderApp('/items?page=abc', token);
     expect(await screen.findByText('Page 1', {}, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByText('Item 6')).toBeTruthy();
+  });
+
+  it('a page past the end says so and offers the last page', async () => {
+    const user = userEvent.setup();
+    const { app } = renderApp('/items?page=99', token);
+    expect(
+      await screen.findByText('Page 99 is past the end of the list.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.getByText('The list ends on page 2 (6 in all).')).toBeTruthy();
+    expect(screen.getByText('Page 99')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(await screen.findByText('Item 1')).toBeTruthy();
+    expect(app.router.state.location.search).toEqual({ page: 2 });
+    expect(screen.getByText('Page 2')).toBeTruthy();
+  });
+
+  it('an empty list says there are no items yet and offers to add one', async () => {
+    const user = userEvent.setup();
+    const email = `items-empty-${Date.now()}@example.com`;
+    await api.call('POST', '/users/signup', undefined, { email, password: 'password-123', full_name: 'New' });
+    renderApp('/items', await api.login(email, 'password-123'));
+    expect(await screen.findByText("You don't have any items yet", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Add a new item to get started.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByTestId('list-range').textContent).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Add your first item' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Item' })).toBeTruthy();
   });
 
   it('adds an item through the modal: Save waits for a change, then a toast and the refetched list', async () => {

@@ -48,9 +48,8 @@ export function UserAvatar({ user, src, fallback, ...box }: UserAvatarProps) {
   );
 }
 
-/** The user menu's trigger content: the profile photo filling the round button, else the user icon. */
-export function MenuAvatar({ icon }: { icon: ReactNode }) {
+/** The user menu's trigger content: the same avatar as the sidebar's (photo, else initials). */
+export function MenuAvatar() {
   const user = useCurrentUser();
-  if (!user?.profile_photo_url) return <>{icon}</>;
-  return <UserAvatar user={user} boxSize="full" fallback={icon} />;
+  return <UserAvatar user={user} boxSize="full" fontSize="sm" />;
 }

@@ -16,7 +16,7 @@ import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
 import { text } from '../common/form-values';
-import { ListScreen } from '../common/ListScreen';
+import { type ListColumn, ListScreen } from '../common/ListScreen';
 import { usePagedList } from '../common/usePagedList';
 import { useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
 import { useCurrentUser } from '../layout/useCurrentUser';
@@ -25,16 +25,22 @@ import { editUserPayload, editUserValues } from './payload';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
 const route = getRouteApi('/_layout/admin');
-const COLUMNS = [
-  'Full name',
-  'Email',
-  'Role',
-  'Status',
-  'Subscription Type',
-  'Email Confirmed',
-  'Confirm Code',
-  'Actions',
-] as const;
+// Names and e-mails get the room; the code columns are as wide as their values.
+const COLUMNS: readonly ListColumn[] = [
+  { label: 'Full name', width: '9rem' },
+  { label: 'Email', width: '11rem', grow: true },
+  { label: 'Role', width: '5rem' },
+  { label: 'Status', width: '6.5rem' },
+  { label: 'Subscription Type', width: '6.5rem' },
+  { label: 'Email Confirmed', width: '9.5rem' },
+  { label: 'Confirm Code', width: '6rem' },
+  { label: 'Actions', width: '4.5rem' },
+];
+const EMPTY = {
+  title: 'There are no users yet',
+  description: 'Add a user to get started.',
+  action: 'Add your first user',
+};
 
 function Dot({ color }: { color: string }) {
   return (
@@ -47,9 +53,10 @@ export function AdminScreen() {
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();
   const currentUser = useCurrentUser();
-  const { paging, query } = usePagedList(usersPagingMachine, page, usersQueryOptions, (next) => {
+  const goToPage = (next: number) => {
     void navigate({ search: (previous) => ({ ...previous, page: next }) });
-  });
+  };
+  const { paging, query } = usePagedList(usersPagingMachine, page, usersQueryOptions, goToPage);
   // The row's actions menu trigger, where focus returns when its dialog closes.
   const opener = useRef<HTMLElement | null>(null);
   const refetch = () => void queryClient.invalidateQueries({ queryKey: ['users'] });
@@ -96,8 +103,11 @@ export function AdminScreen() {
       addLabel="Add User"
       onAdd={() => addUser.send({ type: 'modal.open' })}
       columns={COLUMNS}
+      empty={EMPTY}
       query={query}
       paging={paging}
+      page={page}
+      goToPage={goToPage}
       dialogs={
         <>
           <AddUserDialog actor={addUser} />
@@ -111,9 +121,14 @@ export function AdminScreen() {
         const isYou = currentUser?.id === user.id;
         return (
           <Table.Row key={user.id}>
-            <Table.Cell maxW="150px">
+            <Table.Cell>
               <Flex align="center" gap={1}>
-                <Text as="span" truncate color={user.full_name ? undefined : 'fg.muted'}>
+                <Text
+                  as="span"
+                  truncate
+                  color={user.full_name ? undefined : 'fg.muted'}
+                  title={user.full_name || undefined}
+                >
                   {user.full_name || 'N/A'}
                 </Text>
                 {isYou && (
@@ -123,7 +138,7 @@ export function AdminScreen() {
                 )}
               </Flex>
             </Table.Cell>
-            <Table.Cell truncate maxW="150px" title={user.email}>
+            <Table.Cell truncate title={user.email}>
               {user.email}
             </Table.Cell>
             <Table.Cell>{user.is_superuser ? 'Superuser' : 'User'}</Table.Cell>

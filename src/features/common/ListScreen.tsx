@@ -1,78 +1,233 @@
 import { Box, Button, Flex, Heading, Table, Text } from '@chakra-ui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { PagingMachine } from '../../machines/paging';
+import { PAGE_SIZE, type PagingMachine } from '../../machines/paging';
 import { PlusIcon } from '../../ui/icons';
 import { tableRecipe } from '../../ui/recipes';
 import { PaginationFooter } from './PaginationFooter';
 import { SkeletonRows } from './SkeletonRows';
 
 type ListQuery = Pick<
-  UseQueryResult<unknown, Error>,
+  UseQueryResult<{ data: unknown[]; count: number }, Error>,
   'data' | 'error' | 'isError' | 'isPending' | 'isPlaceholderData'
 >;
 
 /**
+ * A column of a list table. Widths are fixed (the table's layout is `fixed`), so columns keep their
+ * place from page to page whatever the rows hold; the one `grow` column takes the room left over and
+ * `width` is its minimum.
+ */
+export interface ListColumn {
+  label: string;
+  width: string;
+  grow?: boolean;
+}
+
+/** What the list says when the first page is empty. */
+export interface EmptyText {
+  title: string;
+  description: string;
+  /** The empty state's call to action (the Add button above keeps its own name). */
+  action: string;
+}
+
+/**
+ * Whether a scroll container is wider inside than it shows (`wider`: the hint to scroll shows), and
+ * whether more of it lies to the right (`moreAtEnd`: the pinned Actions column casts a shadow over the
+ * columns scrolled beneath it).
+ */
+function useHorizontalOverflow<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [overflow, setOverflow] = useState({ wider: false, moreAtEnd: false });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const wider = element.scrollWidth > element.clientWidth + 1;
+      const moreAtEnd = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setOverflow((last) =>
+        last.wider === wider && last.moreAtEnd === moreAtEnd ? last : { wider, moreAtEnd },
+      );
+    };
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(element);
+    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, []);
+  return [ref, overflow] as const;
+}
+
+/**
  * The frame of a paged management list (Items, Users): heading, Add button, the table with skeleton
  * rows while the first page loads and dimmed rows while the next one does, the query's error, the
- * pagination footer, and the screen's dialogs. The rows are the children.
+ * pagination footer with where the page sits in the list, an empty state for an empty list or a page
+ * past its end, and the screen's dialogs. The rows are the children; their last cell (Actions) stays
+ * pinned to the right edge when the table is wider than the screen.
  */
 export function ListScreen({
   title,
   addLabel,
   onAdd,
   columns,
+  empty,
   query,
   paging,
+  page,
+  goToPage,
   dialogs,
   children,
 }: {
   title: string;
   addLabel: string;
   onAdd: () => void;
-  columns: readonly string[];
+  columns: readonly ListColumn[];
+  empty: EmptyText;
   query: ListQuery;
   paging: ActorRefFrom<PagingMachine>;
+  page: number;
+  goToPage: (page: number) => void;
   dialogs: ReactNode;
   children: ReactNode;
 }) {
+  const [scroller, overflow] = useHorizontalOverflow<HTMLDivElement>();
+  const answered = query.data !== undefined && !query.isPlaceholderData && !query.isError;
+  const rows = answered ? (query.data?.data.length ?? 0) : 0;
+  const count = query.data?.count ?? 0;
+  const lastPage = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  const first = (page - 1) * PAGE_SIZE + 1;
+  const minWidth = `calc(${columns.map((column) => column.width).join(' + ')})`;
+
   return (
     <Box>
       <Heading as="h1" size="lg" textAlign={{ base: 'center', md: 'left' }} pt={4} pb={6}>
         {title}
       </Heading>
-      <Flex py={2} gap={4}>
+      <Flex py={2} gap={4} align="flex-end" justify="space-between">
         <Button variant="solid" colorPalette="teal" onClick={onAdd}>
-          <PlusIcon aria-hidden="true" />
+          <PlusIcon />
           {addLabel}
         </Button>
+        {overflow.wider && !(answered && rows === 0) && (
+          // For sighted users on narrow screens; the table's own semantics serve screen readers.
+          <Text fontSize="xs" color="fg.muted" aria-hidden="true" data-testid="scroll-hint">
+            Scroll sideways for more columns →
+          </Text>
+        )}
       </Flex>
-      <Table.ScrollArea borderWidth="1px" rounded="md" mt={2}>
-        <Table.Root recipe={tableRecipe} size={{ base: 'sm', md: 'md' }}>
-          <Table.Header>
-            <Table.Row>
-              {columns.map((column) => (
-                <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body
-            opacity={query.isPlaceholderData ? 0.5 : 1}
-            aria-busy={query.isPlaceholderData || query.isPending}
-            data-placeholder={query.isPlaceholderData || undefined}
+      {answered && rows === 0 ? (
+        <Flex
+          direction="column"
+          align="center"
+          textAlign="center"
+          gap={2}
+          borderWidth="1px"
+          rounded="md"
+          mt={2}
+          px={6}
+          py={10}
+          data-testid="empty-list"
+        >
+          {page === 1 ? (
+            <>
+              <Text fontWeight="semibold" fontSize="lg">
+                {empty.title}
+              </Text>
+              <Text color="fg.muted">{empty.description}</Text>
+              <Button mt={2} variant="outline" onClick={onAdd}>
+                <PlusIcon />
+                {empty.action}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Text fontWeight="semibold" fontSize="lg">
+                Page {page} is past the end of the list.
+              </Text>
+              <Text color="fg.muted">
+                {count === 0 ? 'The list is empty.' : `The list ends on page ${lastPage} (${count} in all).`}
+              </Text>
+              <Button mt={2} variant="outline" onClick={() => goToPage(lastPage)}>
+                Go to page {lastPage}
+              </Button>
+            </>
+          )}
+        </Flex>
+      ) : (
+        <Table.ScrollArea
+          ref={scroller}
+          borderWidth="1px"
+          rounded="md"
+          mt={2}
+          data-more-at-end={overflow.moreAtEnd || undefined}
+        >
+          <Table.Root
+            recipe={tableRecipe}
+            size={{ base: 'sm', md: 'md' }}
+            tableLayout="fixed"
+            minW={minWidth}
+            css={{
+              // The Actions column stays in view; the columns scrolled beneath it fade under a shadow.
+              '& tr > :last-child': {
+                position: 'sticky',
+                insetInlineEnd: 0,
+                bg: 'bg',
+                zIndex: 1,
+              },
+              '[data-more-at-end] & tr > :last-child': {
+                boxShadow: '-12px 0 10px -10px var(--chakra-colors-fg-muted)',
+                borderStartWidth: '1px',
+                borderColor: 'border.emphasized',
+              },
+            }}
           >
-            {query.data === undefined && query.isPending && <SkeletonRows columns={columns.length} />}
-            {children}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+            <Table.ColumnGroup>
+              {columns.map((column) => (
+                <Table.Column key={column.label} width={column.grow ? undefined : column.width} />
+              ))}
+            </Table.ColumnGroup>
+            <Table.Header>
+              <Table.Row>
+                {columns.map((column) => (
+                  <Table.ColumnHeader key={column.label} whiteSpace="normal">
+                    {column.label}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body
+              opacity={query.isPlaceholderData ? 0.5 : 1}
+              aria-busy={query.isPlaceholderData || query.isPending}
+              data-placeholder={query.isPlaceholderData || undefined}
+            >
+              {query.data === undefined && query.isPending && <SkeletonRows columns={columns.length} />}
+              {children}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
       {query.isError && (
         <Text color="red.fg" mt={2} role="alert">
           {query.error?.message}
         </Text>
       )}
-      <PaginationFooter paging={paging} />
+      <Flex
+        mt={4}
+        gap={{ base: 2, md: 4 }}
+        align="center"
+        justify={{ base: 'center', md: 'space-between' }}
+        direction={{ base: 'column-reverse', md: 'row' }}
+      >
+        <Text color="fg.muted" fontSize="sm" data-testid="list-range">
+          {rows > 0 ? `Showing ${first}–${first + rows - 1} of ${count}` : ''}
+        </Text>
+        <PaginationFooter paging={paging} />
+      </Flex>
       {dialogs}
     </Box>
   );

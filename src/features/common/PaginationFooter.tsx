@@ -10,7 +10,7 @@ export function PaginationFooter({ paging }: { paging: ActorRefFrom<PagingMachin
   const canPrevious = useSelector(paging, (s) => s.can({ type: 'paging.previous' }));
   const canNext = useSelector(paging, (s) => s.can({ type: 'paging.next' }));
   return (
-    <Flex as="nav" aria-label="Pagination" gap={4} alignItems="center" mt={4} justify="flex-end">
+    <Flex as="nav" aria-label="Pagination" gap={4} alignItems="center" justify="flex-end">
       <Button
         size="sm"
         variant="outline"

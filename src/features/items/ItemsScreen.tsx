@@ -1,4 +1,4 @@
-import { Table } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useRef } from 'react';
@@ -16,21 +16,35 @@ import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
 import { orNull } from '../common/form-values';
-import { ListScreen } from '../common/ListScreen';
+import { type ListColumn, ListScreen } from '../common/ListScreen';
 import { usePagedList } from '../common/usePagedList';
 import { useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
 import { ItemFormDialog } from './ItemFormDialog';
 
 const route = getRouteApi('/_layout/items');
-const COLUMNS = ['ID', 'Title', 'Description', 'Actions'] as const;
+// Title and description are cut at 150px (plus the cell's padding); the ID is shortened to what fits,
+// muted, with the whole value in the cell (hover, copy, screen readers).
+const TEXT_COLUMN = 'calc(150px + 1.5rem)';
+const COLUMNS: readonly ListColumn[] = [
+  { label: 'ID', width: '7rem' },
+  { label: 'Title', width: TEXT_COLUMN },
+  { label: 'Description', width: TEXT_COLUMN, grow: true },
+  { label: 'Actions', width: '4.5rem' },
+];
+const EMPTY = {
+  title: "You don't have any items yet",
+  description: 'Add a new item to get started.',
+  action: 'Add your first item',
+};
 
 export function ItemsScreen() {
   const { page } = route.useSearch();
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();
-  const { paging, query } = usePagedList(itemsPagingMachine, page, itemsQueryOptions, (next) => {
+  const goToPage = (next: number) => {
     void navigate({ search: (previous) => ({ ...previous, page: next }) });
-  });
+  };
+  const { paging, query } = usePagedList(itemsPagingMachine, page, itemsQueryOptions, goToPage);
   // The row's actions menu trigger, where focus returns when its dialog closes.
   const opener = useRef<HTMLElement | null>(null);
   const refetch = () => void queryClient.invalidateQueries({ queryKey: ['items'] });
@@ -80,8 +94,11 @@ export function ItemsScreen() {
       addLabel="Add Item"
       onAdd={() => addItem.send({ type: 'modal.open' })}
       columns={COLUMNS}
+      empty={EMPTY}
       query={query}
       paging={paging}
+      page={page}
+      goToPage={goToPage}
       dialogs={
         <>
           <ItemFormDialog actor={addItem} title="Add Item" />
@@ -93,17 +110,25 @@ export function ItemsScreen() {
     >
       {query.data?.data.map((item) => (
         <Table.Row key={item.id}>
-          <Table.Cell>{item.id}</Table.Cell>
-          <Table.Cell truncate maxW="150px" title={item.title}>
-            {item.title}
+          <Table.Cell truncate fontFamily="mono" fontSize="sm" color="fg.muted" title={item.id}>
+            {item.id}
           </Table.Cell>
-          <Table.Cell
-            truncate
-            maxW="150px"
-            title={item.description ?? undefined}
-            color={item.description ? undefined : 'fg.muted'}
-          >
-            {item.description || 'N/A'}
+          <Table.Cell>
+            <Text as="span" display="block" truncate maxW="150px" title={item.title}>
+              {item.title}
+            </Text>
+          </Table.Cell>
+          <Table.Cell>
+            <Text
+              as="span"
+              display="block"
+              truncate
+              maxW="150px"
+              title={item.description ?? undefined}
+              color={item.description ? undefined : 'fg.muted'}
+            >
+              {item.description || 'N/A'}
+            </Text>
           </Table.Cell>
           <Table.Cell>
             <ActionsMenu

@@ -14,7 +14,8 @@ function LoggedInAs() {
   return (
     <Flex align="center" gap={2} p={2}>
       <UserAvatar user={user} boxSize="8" fontSize="xs" />
-      <Text fontSize="sm" color="fg.muted" lineClamp={2} overflowWrap="anywhere" minW={0}>
+      {/* The whole e-mail, wrapped wherever it must break, however long. */}
+      <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere" minW={0}>
         Logged in as: {user.email}
       </Text>
     </Flex>

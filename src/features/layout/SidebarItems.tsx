@@ -39,7 +39,7 @@ export function SidebarItems({ onNavigate }: { onNavigate?: () => void }) {
                 borderInlineStartWidth="3px"
                 borderInlineStartColor={isActive ? 'ui.main' : 'transparent'}
                 fontWeight={isActive ? 'bold' : 'normal'}
-                _hover={{ bg: 'bg.muted' }}
+                _hover={{ bg: isActive ? 'teal.muted' : 'bg.muted' }}
               >
                 <IconComponent />
                 <Text as="span">{title}</Text>

@@ -27,7 +27,7 @@ export function UserMenu() {
           size="md"
           overflow="hidden"
         >
-          <MenuAvatar icon={<UserIcon />} />
+          <MenuAvatar />
         </IconButton>
       </Menu.Trigger>
       <Portal>
