@@ -39,7 +39,8 @@ export function SidebarItems({ onNavigate }: { onNavigate?: () => void }) {
                 borderInlineStartWidth="3px"
                 borderInlineStartColor={isActive ? 'ui.main' : 'transparent'}
                 fontWeight={isActive ? 'bold' : 'normal'}
-                _hover={{ bg: isActive ? 'teal.muted' : 'bg.muted' }}
+                // The current page keeps its tint under the pointer (a darker tint would cost the text its contrast).
+                _hover={{ bg: isActive ? 'teal.subtle' : 'bg.muted' }}
               >
                 <IconComponent />
                 <Text as="span">{title}</Text>
