@@ -3,10 +3,11 @@
 //
 // Settings (environment): BENCH_SECONDS (20) per measurement, BENCH_WARMUP (5) seconds before each,
 // BENCH_ROUNDS (3) rounds whose medians are printed, BENCH_CONNECTIONS (32), BENCH_STORM_RATE (200)
-// requests/s of GET /users/me during the login-storm test, BENCH_PARTS (floor,storm,pglite: which
-// parts to run), BENCH_ADMIN_URL (the PostgreSQL server).
+// requests/s of GET /users/me during the login-storm test, BENCH_PARTS (floor,storm,scale,pglite:
+// which parts to run), BENCH_ADMIN_URL (the PostgreSQL server).
 // Exits 1 when a budget is not met.
 import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import {
   API,
@@ -40,7 +41,7 @@ const ROUNDS = Math.round(numberEnv('BENCH_ROUNDS', 3));
 const CONNECTIONS = Math.round(numberEnv('BENCH_CONNECTIONS', 32));
 const STORM_RATE = numberEnv('BENCH_STORM_RATE', 200);
 const LOGINS_PER_SECOND = 20;
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'floor,storm,pglite').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'floor,storm,scale,pglite').split(','));
 const SEED_ITEMS = 1_000;
 
 const BUDGET = { readRatio: 0.6, p99: 25, stormFactor: 2, rssMb: 250 };
@@ -268,6 +269,81 @@ async function stormTest(ours: Child, account: Account): Promise<boolean> {
   return ok;
 }
 
+/**
+ * The same endpoints on one process and on a WEB_CONCURRENCY=2 cluster over the same database, measured
+ * alternately. Not budgeted: on a machine of few cores the load generator competes with the workers.
+ */
+async function scaleComparison(single: Child, env: Record<string, string>, account: Account) {
+  const cluster = await startServer(
+    'API server (PostgreSQL, WEB_CONCURRENCY=2)',
+    'server/main.ts',
+    { ...env, WEB_CONCURRENCY: '2' },
+    `${API}/utils/health-check/`,
+  );
+  // Ready once one worker answers; the second is a moment behind (not logged at LOG_LEVEL=warn).
+  await new Promise((r) => setTimeout(r, 5_000));
+  const results = ENDPOINTS.map(() => ({
+    one: [] as Measure[],
+    two: [] as Measure[],
+    ratios: [] as number[],
+  }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, endpoint] of ENDPOINTS.entries()) {
+      const order = round % 2 === 0 ? (['one', 'two'] as const) : (['two', 'one'] as const);
+      const got: Partial<Record<'one' | 'two', Measure>> = {};
+      for (const who of order) {
+        log(
+          `  round ${round + 1}/${ROUNDS}: ${endpoint.name} on ${who === 'one' ? '1 process' : '2 workers'}`,
+        );
+        got[who] = await measure(endpoint.options((who === 'one' ? single : cluster).base, account.token));
+      }
+      const slot = results[i];
+      if (slot && got.one && got.two) {
+        slot.one.push(got.one);
+        slot.two.push(got.two);
+        slot.ratios.push(got.two.rps / got.one.rps);
+      }
+    }
+  }
+  await cluster.stop();
+  log(
+    `\n1 process vs WEB_CONCURRENCY=2 on PostgreSQL (median of ${ROUNDS}; latency in ms; ${cpus().length} cores)`,
+  );
+  log(
+    table(
+      [
+        'endpoint',
+        '1 process req/s',
+        'p50',
+        'p99',
+        'errors',
+        '2 workers req/s',
+        'p50',
+        'p99',
+        'errors',
+        '2/1',
+      ],
+      ENDPOINTS.map((endpoint, i) => {
+        const slot = results[i];
+        const o = medianMeasure(slot?.one ?? []);
+        const t = medianMeasure(slot?.two ?? []);
+        return [
+          endpoint.name,
+          fixed(o.rps, 0),
+          o.p50,
+          o.p99,
+          o.errors,
+          fixed(t.rps, 0),
+          t.p50,
+          t.p99,
+          t.errors,
+          fixed(median(slot?.ratios ?? []), 2),
+        ];
+      }),
+    ),
+  );
+}
+
 async function embeddedReads(postgresReads: Measure[] | undefined) {
   const embedded = serverEnv({ DATA_DIR: path.join(tempDir('bench-api-pglite-'), 'data') });
   const pglite = await startServer(
@@ -341,6 +417,8 @@ async function main(): Promise<boolean> {
     const stormOk = await stormTest(ours, account);
     ok &&= stormOk;
   }
+
+  if (PARTS.has('scale')) await scaleComparison(ours, env, account);
 
   const rss = rssMb(ours.pid);
   const rssOk = rss < BUDGET.rssMb;
