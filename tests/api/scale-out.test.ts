@@ -299,7 +299,7 @@ suite(`several server processes on one PostgreSQL, Redis and S3${SKIP}`, () => {
     }
   });
 
-  it('Redis down: each process counts on its own, says so loudly, and shares again once it is back', {
+  it('Redis down: not ready, each process counts on its own and says so loudly; once it is back, shared again', {
     timeout: 60_000,
   }, async () => {
     await stopRedis(redis);
@@ -307,6 +307,9 @@ suite(`several server processes on one PostgreSQL, Redis and S3${SKIP}`, () => {
     await eventually(() =>
       a.output().includes(lostLine) && b.output().includes(lostLine) ? true : undefined,
     );
+    for (const base of everywhere()) {
+      expect((await call(base, 'GET', `${API}/utils/readiness/`)).status).toBe(503);
+    }
 
     // Limits still hold, per process: 4 per account in each of the 3 processes, then 429.
     const user = await signup();
@@ -331,6 +334,9 @@ suite(`several server processes on one PostgreSQL, Redis and S3${SKIP}`, () => {
       () => (a.output().split(backLine).length - 1 >= 2 && b.output().includes(backLine) ? true : undefined),
       20_000,
     );
+    for (const base of everywhere()) {
+      expect((await call(base, 'GET', `${API}/utils/readiness/`)).status).toBe(200);
+    }
     const again = await signup();
     const askAgain = (base: string) =>
       call(base, 'POST', `${API}/password-recovery/${encodeURIComponent(again.email)}`);
