@@ -25,12 +25,14 @@ export const signupMachine = createPageFormMachine({
   id: 'signup',
   schema: signupSchema,
   defaults: { full_name: '', email: '', password: '', confirm_password: '' },
+  leavesOnSuccess: true,
 });
 
 export const loginMachine = createPageFormMachine({
   id: 'login',
   schema: loginSchema,
   defaults: { username: '', password: '' },
+  leavesOnSuccess: true,
 });
 
 export const recoverPasswordMachine = createPageFormMachine({
@@ -44,7 +46,7 @@ export const resetPasswordMachine = createPageFormMachine({
   id: 'resetPassword',
   schema: resetPasswordSchema,
   defaults: { new_password: '', confirm_password: '' },
-  resetOnSuccess: true,
+  leavesOnSuccess: true,
 });
 
 // Settings

@@ -64,6 +64,9 @@ export interface FormOptions {
   canSubmit?: (values: FormValues) => boolean;
   /** Page forms: clear the fields after success (the submit output is kept). */
   resetOnSuccess?: boolean;
+  /** Page forms whose screen navigates away on success (login, signup, reset): `succeeded` is final,
+   * so the chart draws no edits after it that no screen can make. */
+  leavesOnSuccess?: boolean;
 }
 
 /** All messages per field for the current values (valibot collects every issue). */
@@ -256,10 +259,12 @@ export function createPageFormMachine(options: FormOptions) {
         entry: 'onFailure',
         on: editHandlers(`#${options.id}.editing`, `#${options.id}.validating`, false),
       },
-      succeeded: {
-        entry: options.resetOnSuccess ? ['clearFields', 'onSuccess'] : ['onSuccess'],
-        on: editHandlers(`#${options.id}.editing`, `#${options.id}.validating`, gated),
-      },
+      succeeded: options.leavesOnSuccess
+        ? { type: 'final', entry: ['onSuccess'] }
+        : {
+            entry: options.resetOnSuccess ? ['clearFields', 'onSuccess'] : ['onSuccess'],
+            on: editHandlers(`#${options.id}.editing`, `#${options.id}.validating`, gated),
+          },
     },
   });
 }

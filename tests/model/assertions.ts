@@ -82,7 +82,8 @@ function failedAssertion(): StateAssertion {
   };
 }
 
-function pageFormAssertions(resetOnSuccess: boolean): MachineAssertions {
+function pageFormAssertions(onSuccess: 'clears' | 'leaves'): MachineAssertions {
+  const resetOnSuccess = onSuccess === 'clears';
   return {
     ...editingAssertions('editing'),
     submitting: submittingAssertion(),
@@ -99,6 +100,12 @@ function pageFormAssertions(resetOnSuccess: boolean): MachineAssertions {
           expect(context.touched).toEqual({});
           expect(context.submitted).toBe(false);
         }
+      }
+      if (onSuccess === 'leaves') {
+        // The screen navigates away: the machine is done and takes no more events.
+        expect(snapshot.status).toBe('done');
+        expect(can(snapshot, 'form.submit')).toBe(false);
+        return;
       }
       // Save submits again straight away (ungated forms need no change first).
       expect(can(snapshot, 'form.submit')).toBe(true);
@@ -325,11 +332,11 @@ export const ASSERTIONS: Record<string, MachineAssertions> = {
   appearance: appearanceAssertions,
   itemsPaging: pagingAssertions,
   usersPaging: pagingAssertions,
-  signup: pageFormAssertions(false),
-  login: pageFormAssertions(false),
-  recoverPassword: pageFormAssertions(true),
-  resetPassword: pageFormAssertions(true),
-  changePassword: pageFormAssertions(true),
+  signup: pageFormAssertions('leaves'),
+  login: pageFormAssertions('leaves'),
+  recoverPassword: pageFormAssertions('clears'),
+  resetPassword: pageFormAssertions('leaves'),
+  changePassword: pageFormAssertions('clears'),
   profile: toggleFormAssertions(),
   accountDeletion: confirmationAssertions(),
   addItem: modalFormAssertions(),
