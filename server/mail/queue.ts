@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { emailQueue } from '../db/schema.ts';
@@ -119,6 +119,9 @@ export function createMailDelivery(
       html: row.html,
       highlight: row.highlight ?? undefined,
     };
+    // Each lease counts an attempt, so `attempts` names this lease: a send that outlived it (another
+    // process has the row now) must not put the row back under that process's feet.
+    const stillOurs = and(eq(emailQueue.id, sql`${row.id}::bigint`), eq(emailQueue.attempts, row.attempts));
     try {
       await mailer.send(message);
     } catch (error) {
@@ -128,7 +131,7 @@ export function createMailDelivery(
         await db
           .update(emailQueue)
           .set({ failedAt: sql`now()`, leasedUntil: null, lastError: reason })
-          .where(eq(emailQueue.id, sql`${row.id}::bigint`));
+          .where(stillOurs);
         return;
       }
       const delay = retryDelaySeconds(row.attempts, firstRetry, maxRetry);
@@ -149,7 +152,7 @@ export function createMailDelivery(
           leasedUntil: null,
           lastError: reason,
         })
-        .where(eq(emailQueue.id, sql`${row.id}::bigint`));
+        .where(stillOurs);
       return;
     }
     await db.delete(emailQueue).where(eq(emailQueue.id, sql`${row.id}::bigint`));

@@ -3,10 +3,14 @@
 // runs in-process on both drivers; the process part needs a PostgreSQL server (the `api` project with
 // TEST_DATABASE_URL), since the embedded database belongs to one process.
 
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/index.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { createMailDelivery } from '../../server/mail/queue.ts';
+import { testEmail } from '../../server/mail/templates.ts';
 import { API } from '../support/api.ts';
 import {
   createTestDatabase,
@@ -73,6 +77,61 @@ describe('the SMTP server is down during signup and recovery', () => {
     // Delivered once each: a further poll or two sends nothing again.
     await sleep(1_500);
     expect(sink.mails.filter((m) => m.to.includes(email)).map((m) => m.subject).length).toBe(2);
+  });
+});
+
+describe('a process that stops answering in the middle of a send', () => {
+  let server: TestServer;
+  let silent: Server;
+  let sink: Sink;
+  const held: Socket[] = [];
+  beforeAll(async () => {
+    // An SMTP server that accepts the connection and never greets: the send hangs, as in a frozen process.
+    silent = createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    sink = await startSmtpSink();
+    server = await startTestServer();
+    // The test drives two deliveries of its own on the server's database.
+    await server.app.mailDelivery.stop();
+  });
+  afterAll(async () => {
+    await server.close();
+    await sink.close();
+    await new Promise((r) => silent.close(r));
+  });
+
+  it('its lease runs out and another process sends the e-mail, once', async () => {
+    const mailerFor = (port: number) =>
+      createMailer(
+        {
+          ...server.settings,
+          smtp: { host: '127.0.0.1', port, user: undefined, password: undefined, tls: false, ssl: false },
+        },
+        server.app.log,
+      );
+    const port = (silent.address() as AddressInfo).port;
+    const frozen = createMailDelivery(server.app.db, mailerFor(port), server.app.log, {
+      leaseSeconds: 1,
+      pollMs: 100,
+    });
+    const healthy = createMailDelivery(server.app.db, mailerFor(sink.port), server.app.log, {
+      leaseSeconds: 60,
+      pollMs: 100,
+    });
+    frozen.start();
+    const to = uniqueEmail('lease');
+    await frozen.queue(testEmail(server.app.templateContext, to));
+    await eventually(() => (held.length > 0 ? true : undefined));
+    healthy.start();
+    const mail = await waitForMail(sink, to, /test email/i, 10_000);
+    expect(mail.to).toEqual([to]);
+    await eventually(async () => ((await queued(server.app.db)) === 0 ? true : undefined));
+    // The frozen send fails at last: nothing is queued or sent again.
+    for (const socket of held) socket.destroy();
+    await frozen.stop();
+    await healthy.stop();
+    expect(await queued(server.app.db)).toBe(0);
+    expect(mailsTo(sink, to, /./)).toHaveLength(1);
   });
 });
 
