@@ -343,6 +343,41 @@ suite(`several server processes on one PostgreSQL, Redis and S3${SKIP}`, () => {
     for (let i = 0; i < 4; i++) expect((await askAgain(next())).status).toBe(200);
     for (const base of everywhere()) expect((await askAgain(base)).status).toBe(429);
   });
+  it('a worker that dies is replaced; SIGTERM stops the workers, then the primary, with 0', {
+    timeout: 60_000,
+  }, async () => {
+    const workers = () =>
+      execFileSync('pgrep', ['-P', String(a.pid)])
+        .toString()
+        .trim()
+        .split('\n')
+        .map(Number)
+        .filter((pid) => pid > 0);
+    const before = workers();
+    expect(before).toHaveLength(2);
+    const [victim, survivor] = before as [number, number];
+    process.kill(victim, 'SIGKILL');
+    const after = await eventually(() => {
+      const now = workers();
+      return now.length === 2 && !now.includes(victim) ? now : undefined;
+    }, 30_000);
+    expect(after).toContain(survivor);
+    await eventually(() => (a.output().includes('a worker died; starting another') ? true : undefined));
+    for (let i = 0; i < 4; i++) {
+      expect((await call(a.base, 'GET', `${API}/utils/health-check/`)).status).toBe(200);
+    }
+    a.kill('SIGTERM');
+    expect(await a.exited).toEqual({ code: 0, signal: null });
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(after.filter(alive)).toEqual([]);
+  });
 });
 
 describe('WEB_CONCURRENCY', () => {
