@@ -135,6 +135,55 @@ describe('a process that stops answering in the middle of a send', () => {
   });
 });
 
+describe('a recipient the SMTP server refuses for good', () => {
+  let server: TestServer;
+  let sink: Sink;
+  beforeAll(async () => {
+    sink = await startSmtpSink({ refuse: (to) => to.startsWith('refused-') });
+    server = await startTestServer(smtpEnv(sink.port));
+  });
+  afterAll(async () => {
+    await server.close();
+    await sink.close();
+  });
+
+  it('is kept as failed and not tried again; the other e-mails go', async () => {
+    const token = await server.superuserToken();
+    const refused = uniqueEmail('refused');
+    const fine = uniqueEmail('fine');
+    for (const to of [refused, fine]) {
+      const res = await server.request(
+        'POST',
+        `${API}/utils/test-email/?email_to=${encodeURIComponent(to)}`,
+        {
+          token,
+        },
+      );
+      expect(res.status).toBe(201);
+    }
+    await waitForMail(sink, fine, /test email/i);
+    const failed = await eventually(async () => {
+      const result = await server.app.db.execute(
+        sql`SELECT attempts, failed_at IS NOT NULL AS failed, last_error FROM email_queue WHERE recipient = ${refused}`,
+      );
+      const [row] = (
+        result as unknown as { rows: { attempts: number; failed: boolean; last_error: string }[] }
+      ).rows;
+      return row?.failed ? row : undefined;
+    });
+    expect(failed.attempts).toBe(1);
+    expect(failed.last_error).toMatch(/550/);
+    await sleep(2_500); // past the first retry's delay: nothing is tried again
+    const [again] = (
+      (await server.app.db.execute(
+        sql`SELECT attempts FROM email_queue WHERE recipient = ${refused}`,
+      )) as unknown as { rows: { attempts: number }[] }
+    ).rows;
+    expect(again?.attempts).toBe(1);
+    expect(mailsTo(sink, refused, /./)).toEqual([]);
+  });
+});
+
 describe('the outbox (no SMTP server configured) goes through the queue too', () => {
   let server: TestServer;
   beforeAll(async () => {

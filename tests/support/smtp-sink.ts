@@ -12,14 +12,22 @@ export interface CapturedMail {
 
 /**
  * A real SMTP server on a loopback port (a random one unless `port` is given) that keeps what it
- * receives; `delayMs` holds each message that long before accepting it, as a slow server would.
+ * receives; `delayMs` holds each message that long before accepting it, as a slow server would, and
+ * `refuse` names recipients it refuses for good (550).
  */
-export async function startSmtpSink(options: { port?: number; delayMs?: number } = {}) {
+export async function startSmtpSink(
+  options: { port?: number; delayMs?: number; refuse?: (recipient: string) => boolean } = {},
+) {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.(address.address)) return callback();
+      // What a server says for an address it does not have: permanent (5xx).
+      callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then(async (parsed) => {
