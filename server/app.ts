@@ -24,11 +24,14 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailDelivery, type MailDelivery } from './mail/queue.ts';
 import type { TemplateContext } from './mail/templates.ts';
 import { openapiPath, webRoot } from './paths.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 import { fileHandlers } from './storage/handlers.ts';
-import { createStorage, type FileStorage } from './storage/storage.ts';
+import { createStorage } from './storage/storage.ts';
 import type { UploadedFile } from './storage/uploads.ts';
-import { userExtraHandlers } from './users/extras.ts';
+import { confirmationHandlers } from './users/confirmation.ts';
+import { userFileHandlers } from './users/files.ts';
 import { userHandlers } from './users/handlers.ts';
+import { userPreferenceHandlers } from './users/preferences.ts';
 import { createUsersRepository, type UsersRepository } from './users/repository.ts';
 import { utilHandlers } from './utils/handlers.ts';
 import { registerWebApp } from './web.ts';
@@ -191,7 +194,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...userHandlers(app),
     ...itemHandlers(app),
     ...utilHandlers(app),
-    ...userExtraHandlers(app),
+    ...userPreferenceHandlers(app),
+    ...confirmationHandlers(app),
+    ...userFileHandlers(app),
     ...fileHandlers(app),
   };
   const missing = missingOperations(document, serviceHandlers);

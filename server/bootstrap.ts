@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from './auth/security.ts';
 import type { Settings } from './config.ts';
+import { isUniqueViolation } from './db/errors.ts';
 import type { UsersRepository } from './users/repository.ts';
-import { isUniqueViolation } from './users/repository.ts';
 
 /**
  * Creates the first superuser once (idempotent). Without a configured password a random one is

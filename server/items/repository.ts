@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { readCount } from '../db/counters.ts';
 import type { Database } from '../db/index.ts';
 import { countKeys, type ItemRow, items } from '../db/schema.ts';
-import { readCount } from '../users/repository.ts';
 
 export type ItemValues = Pick<ItemRow, 'title' | 'description' | 'sku'>;
 

@@ -7,7 +7,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config.ts';
-import type { FileStorage } from './storage.ts';
+import type { FileStorage } from './file-storage.ts';
 
 /** An S3-compatible bucket, for deployments where several machines must see the same files. */
 export function createS3Storage(settings: S3Settings): FileStorage {

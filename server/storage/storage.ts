@@ -1,17 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { Settings } from '../config.ts';
-
-/** Where uploaded files live. Keys are made by the server only; no client text ever becomes a key. */
-export interface FileStorage {
-  readonly kind: 'disk' | 's3';
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
-  /** The file's bytes, or null when it does not exist. */
-  get(key: string): Promise<{ body: Readable; size: number } | null>;
-  delete(key: string): Promise<void>;
-}
+import type { FileStorage } from './file-storage.ts';
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[a-zA-Z0-9_-]+)+$/;
 

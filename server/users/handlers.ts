@@ -3,15 +3,15 @@ import type { components } from '../../src/api/schema.d.ts';
 import { rejectCommonPassword } from '../auth/common-passwords.ts';
 import { requireUser } from '../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../auth/security.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { NewUserRow, UserRow } from '../db/schema.ts';
 import { HttpError, notEnoughPrivileges } from '../http/errors.ts';
 import type { OperationHandlers } from '../http/types.ts';
 import type { SendEmail } from '../mail/queue.ts';
 import { newAccountEmail } from '../mail/templates.ts';
-import { freshConfirmation } from './confirmation.ts';
-import { removeUserFiles, sendConfirmationCode } from './extras.ts';
+import { freshConfirmation, sendConfirmationCode } from './confirmation.ts';
+import { removeUserFiles } from './files.ts';
 import { userPresenter } from './public.ts';
-import { isUniqueViolation } from './repository.ts';
 
 type UserOperations =
   | 'readUsers'

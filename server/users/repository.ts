@@ -1,38 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { readCount } from '../db/counters.ts';
 import type { Database } from '../db/index.ts';
-import { counters, countKeys, type NewUserRow, type UserRow, users } from '../db/schema.ts';
-
-export const UNIQUE_VIOLATION = '23505';
-
-export function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  // drizzle wraps driver errors; the SQLSTATE sits on the cause.
-  for (let depth = 0; e && depth < 3; depth++) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-// Hot queries are prepared once per database (named statements on PostgreSQL): no query building per
-// request, and the server parses and plans them once per connection.
-const prepareCount = (db: Database) =>
-  db
-    .select({ n: sql<string | null>`sum(${counters.n})` })
-    .from(counters)
-    .where(eq(counters.key, sql.placeholder('key')))
-    .prepare('counter_by_key');
-const countQueries = new WeakMap<Database, ReturnType<typeof prepareCount>>();
-
-export async function readCount(db: Database, key: string): Promise<number> {
-  let query = countQueries.get(db);
-  if (!query) {
-    query = prepareCount(db);
-    countQueries.set(db, query);
-  }
-  const [row] = await query.execute({ key });
-  return Number(row?.n ?? 0);
-}
+import { countKeys, type NewUserRow, type UserRow, users } from '../db/schema.ts';
 
 export function createUsersRepository(db: Database) {
   // Every authenticated request looks its user up by id.

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../auth/guard.ts';
+import type { UserRow } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import type { OperationHandlers } from '../http/types.ts';
+import {
+  ASSET_MAX_BYTES,
+  cleanFileName,
+  newFileVersion,
+  PHOTO_MAX_BYTES,
+  requireFile,
+  sniffImageType,
+  storageKey,
+} from '../storage/uploads.ts';
+import { userPresenter } from './public.ts';
+import { updateExistingUser } from './update.ts';
+
+/** Deletes a stored file; a failure leaves an orphan file, logged, and does not fail the request. */
+function deleteStored(app: FastifyInstance, key: string) {
+  return app.storage.delete(key).catch((error) => app.log.error({ err: error, key }, 'file delete failed'));
+}
+
+/** Deletes a user's stored files after the user row is gone. */
+export async function removeUserFiles(app: FastifyInstance, user: UserRow) {
+  const keys = [
+    user.profilePhotoVersion && storageKey('profile-photo', user.id, user.profilePhotoVersion),
+    user.assetVersion && storageKey('asset', user.id, user.assetVersion),
+  ].filter((k): k is string => Boolean(k));
+  await Promise.all(keys.map((key) => deleteStored(app, key)));
+}
+
+/** The signed-in user's profile photo and asset file: upload (replacing the old file) and delete. */
+export function userFileHandlers(
+  app: FastifyInstance,
+): OperationHandlers<'uploadProfilePhotoMe' | 'deleteProfilePhotoMe' | 'uploadAssetMe' | 'deleteAssetMe'> {
+  const present = userPresenter(app.settings.secretKey);
+  return {
+    async uploadProfilePhotoMe(request) {
+      const user = requireUser(request);
+      const file = requireFile(request.body, PHOTO_MAX_BYTES);
+      const type = sniffImageType(file.data);
+      if (!type) throw new HttpError(415, 'The profile photo must be a PNG, JPEG or WebP image');
+      const version = newFileVersion();
+      await app.storage.put(storageKey('profile-photo', user.id, version), file.data, type);
+      const row = await updateExistingUser(app, user.id, {
+        profilePhotoVersion: version,
+        profilePhotoType: type,
+      });
+      if (user.profilePhotoVersion)
+        await deleteStored(app, storageKey('profile-photo', user.id, user.profilePhotoVersion));
+      return present(row, row);
+    },
+
+    async deleteProfilePhotoMe(request) {
+      const user = requireUser(request);
+      const row = await updateExistingUser(app, user.id, {
+        profilePhotoVersion: null,
+        profilePhotoType: null,
+      });
+      if (user.profilePhotoVersion)
+        await deleteStored(app, storageKey('profile-photo', user.id, user.profilePhotoVersion));
+      return present(row, row);
+    },
+
+    async uploadAssetMe(request) {
+      const user = requireUser(request);
+      const file = requireFile(request.body, ASSET_MAX_BYTES);
+      const version = newFileVersion();
+      // The declared type is only a label for the download; the file is always served as an attachment.
+      const type = /^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype : 'application/octet-stream';
+      await app.storage.put(storageKey('asset', user.id, version), file.data, type);
+      const row = await updateExistingUser(app, user.id, {
+        assetVersion: version,
+        assetName: cleanFileName(file.filename),
+        assetType: type,
+        assetSize: file.data.length,
+      });
+      if (user.assetVersion) await deleteStored(app, storageKey('asset', user.id, user.assetVersion));
+      return present(row, row);
+    },
+
+    async deleteAssetMe(request) {
+      const user = requireUser(request);
+      const row = await updateExistingUser(app, user.id, {
+        assetVersion: null,
+        assetName: null,
+        assetType: null,
+        assetSize: null,
+      });
+      if (user.assetVersion) await deleteStored(app, storageKey('asset', user.id, user.assetVersion));
+      return present(row, row);
+    },
+  };
+}
