@@ -1,5 +1,5 @@
 // npm run bench:api — the API server against its floor, under a login storm, its memory, and the same
-// reads on the embedded database. See README.md § Performance.
+// reads on the embedded database. See the Performance section of README.md.
 //
 // Settings (environment): BENCH_SECONDS (20) per measurement, BENCH_WARMUP (5) seconds before each,
 // BENCH_ROUNDS (3) rounds whose medians are printed, BENCH_CONNECTIONS (32), BENCH_STORM_RATE (200)

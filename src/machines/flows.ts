@@ -20,7 +20,7 @@ import {
 
 /** Every form flow of the product, each a named machine built by one of the form factories. */
 
-// Public flows (spec §2, public routes)
+// Public flows: the forms of the pages reachable signed out (sign up, log in, recover and reset password)
 export const signupMachine = createPageFormMachine({
   id: 'signup',
   schema: signupSchema,

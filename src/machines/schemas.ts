@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** Product-spec §5 rules and messages, one valibot schema per form. */
+/** One valibot schema per form: the product's field rules and its error messages, letter for letter. */
 
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 export const MIN_PASSWORD = 8;
@@ -20,7 +20,7 @@ const MSG = {
 } as const;
 
 const email = v.pipe(v.string(), v.nonEmpty(MSG.emailRequired), v.regex(EMAIL_PATTERN, MSG.emailInvalid));
-/** Admin forms check the pattern but show no message for it (spec §5). */
+/** Admin forms refuse a malformed e-mail (the field turns invalid) but show no message for it. */
 const adminEmail = v.pipe(v.string(), v.nonEmpty(MSG.emailRequired), v.regex(EMAIL_PATTERN, ''));
 const newPassword = v.pipe(
   v.string(),

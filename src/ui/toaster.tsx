@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /**
- * Toasts appear bottom-right and can be closed (spec §8). The toast machinery loads with the first
+ * Toasts appear bottom-right and every toast can be closed. The toast machinery loads with the first
  * toast, so screens that never show one (e.g. /login until a failure) do not download it.
  */
 

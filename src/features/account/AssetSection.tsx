@@ -1,7 +1,7 @@
 import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { deleteAsset } from '../../api/account';
 import { assetUploadMachine } from '../../machines/asset-upload';
-import { useCurrentUser } from '../layout/useCurrentUser';
+import { useCurrentUser } from './currentUser';
 import { formatBytes } from './format';
 import { UploadControls, useSectionId, useUploadFlow } from './upload-flow';
 

@@ -8,9 +8,8 @@ import type { UserPublic } from '../../api/types';
 import { CODE_LENGTH, confirmEmailMachine } from '../../machines/confirm-email';
 import { PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
-import { useCurrentUser } from '../layout/useCurrentUser';
 import { everySecond } from './actors';
-import { useStoreCurrentUser } from './cache';
+import { useCurrentUser, useStoreCurrentUser } from './currentUser';
 import { useSectionId } from './upload-flow';
 
 /** Shown while the signed-in user's e-mail address is not confirmed (dashboard and My profile). */

@@ -1,7 +1,7 @@
 import { Box, Flex, Heading, Text } from '@chakra-ui/react';
 import { deleteProfilePhoto } from '../../api/account';
 import { PHOTO_TYPES, profilePhotoMachine } from '../../machines/profile-photo';
-import { useCurrentUser } from '../layout/useCurrentUser';
+import { useCurrentUser } from './currentUser';
 import { UserAvatar } from './UserAvatar';
 import { UploadControls, useSectionId, useUploadFlow } from './upload-flow';
 import { useObjectUrl } from './useObjectUrl';

@@ -8,8 +8,7 @@ import { dialogRecipe } from '../../ui/recipes';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
-import { useCurrentUser } from '../layout/useCurrentUser';
-import { useStoreCurrentUser } from './cache';
+import { useCurrentUser, useStoreCurrentUser } from './currentUser';
 import { useSectionId } from './upload-flow';
 
 /** My profile: the subscription plan ('Free', 'Plan 1', 'Plan 2'), changed after a confirmation. */

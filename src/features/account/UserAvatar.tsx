@@ -1,7 +1,7 @@
 import { Box, type BoxProps } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import type { UserPublic } from '../../api/types';
-import { useCurrentUser } from '../layout/useCurrentUser';
+import { useCurrentUser } from './currentUser';
 import { initials } from './format';
 
 interface UserAvatarProps extends Omit<BoxProps, 'children'> {

@@ -10,7 +10,7 @@ import { PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { uploader } from './actors';
-import { useStoreCurrentUser } from './cache';
+import { useStoreCurrentUser } from './currentUser';
 import { formatBytes } from './format';
 
 interface FlowOptions {

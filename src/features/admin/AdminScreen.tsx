@@ -12,6 +12,7 @@ import {
   editUserMachine,
 } from '../../machines/flows';
 import { usersPagingMachine } from '../../machines/paging';
+import { useCurrentUser } from '../account/currentUser';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
@@ -19,7 +20,6 @@ import { text } from '../common/form-values';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
 import { usePagedList } from '../common/usePagedList';
 import { useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
-import { useCurrentUser } from '../layout/useCurrentUser';
 import { SUBSCRIPTION_LABELS } from './labels';
 import { editUserPayload, editUserValues } from './payload';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';

@@ -12,8 +12,8 @@ import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
 
 /**
- * A list screen's form dialog (Add, Edit, Change Password): on success the spec's 'Success!' toast and
- * the list refreshed; an API failure as the 'Error' toast with the API's message (spec §8).
+ * A list screen's form dialog (Add, Edit, Change Password): on success a 'Success!' toast and the list
+ * refreshed; an API failure as an 'Error' toast whose text is the API's `detail` message.
  */
 export function useFormDialog(
   machine: ModalFormMachine,

@@ -1,6 +1,6 @@
 import { Box, Container, Text } from '@chakra-ui/react';
 import { ConfirmEmailNotice } from '../account/ConfirmEmailNotice';
-import { useCurrentUser } from '../layout/useCurrentUser';
+import { useCurrentUser } from '../account/currentUser';
 
 export function Dashboard() {
   const user = useCurrentUser();

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { LogOutIcon, MenuIcon } from '../../ui/icons';
 import { Logo } from '../../ui/Logo';
 import { drawerRecipe } from '../../ui/recipes';
+import { useCurrentUser } from '../account/currentUser';
 import { UserAvatar } from '../account/UserAvatar';
 import { useSessionActor } from '../app/context';
 import { SidebarItems } from './SidebarItems';
-import { useCurrentUser } from './useCurrentUser';
 
 function LoggedInAs() {
   const user = useCurrentUser();

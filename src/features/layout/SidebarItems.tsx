@@ -2,7 +2,7 @@ import { Box, Flex, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { ComponentType, SVGProps } from 'react';
 import { HomeIcon, ItemsIcon, SettingsIcon, UsersIcon } from '../../ui/icons';
-import { useCurrentUser } from './useCurrentUser';
+import { useCurrentUser } from '../account/currentUser';
 
 interface NavItem {
   icon: ComponentType<SVGProps<SVGSVGElement>>;

@@ -1,6 +1,6 @@
 import { Container, Heading, Tabs } from '@chakra-ui/react';
 import { tabsRecipe } from '../../ui/recipes';
-import { useCurrentUser } from '../layout/useCurrentUser';
+import { useCurrentUser } from '../account/currentUser';
 import { Appearance } from './Appearance';
 import { ChangePassword } from './ChangePassword';
 import { DeleteAccount } from './DeleteAccount';

@@ -10,9 +10,9 @@ import { PrimaryButton, TextField } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { AccountExtras } from '../account/AccountExtras';
 import { ConfirmEmailNotice } from '../account/ConfirmEmailNotice';
+import { useCurrentUser } from '../account/currentUser';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
-import { useCurrentUser } from '../layout/useCurrentUser';
 
 /** My profile: full name and e-mail, read-only until Edit; Save only when changed with an e-mail. */
 export function UserInformation() {

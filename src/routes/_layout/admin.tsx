@@ -1,6 +1,6 @@
 import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { useCurrentUser } from '../../features/account/currentUser';
 import { AdminScreen } from '../../features/admin/AdminScreen';
-import { useCurrentUser } from '../../features/layout/useCurrentUser';
 import { pageSearchSchema } from '../../ui/search';
 
 export const Route = createFileRoute('/_layout/admin')({

@@ -1,7 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { CURRENT_USER_KEY } from '../../api/queries';
+import { CURRENT_USER_KEY, currentUserQueryOptions } from '../../api/queries';
 import type { UserPublic } from '../../api/types';
+
+/** The signed-in user from the ['currentUser'] query (loaded by the session machine). */
+export function useCurrentUser(): UserPublic | undefined {
+  return useQuery(currentUserQueryOptions()).data;
+}
 
 function isUser(value: unknown): value is UserPublic {
   return typeof value === 'object' && value !== null && 'id' in value && 'email' in value;
