@@ -1,5 +1,6 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { PageTitle } from './PageTitle';
 
 /** Any unknown path: 'Oops!', 'Page not found.' and a Go back button to /. */
 export function NotFound() {
@@ -13,6 +14,7 @@ export function NotFound() {
       p={4}
       data-testid="not-found"
     >
+      <PageTitle title="Page not found" />
       <Text fontSize={{ base: '6xl', md: '8xl' }} fontWeight="bold" lineHeight="1" color="ui.main" mb={4}>
         404
       </Text>

@@ -4,6 +4,7 @@
  * sizes them to the text around them, where a component's recipe does not size its icons itself.
  */
 export {
+  Check as CheckIcon,
   ChevronLeft as PreviousIcon,
   ChevronRight as NextIcon,
   Ellipsis as MoreIcon,

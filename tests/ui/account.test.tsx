@@ -144,6 +144,8 @@ describe('My profile extras', () => {
     await user.click(within(section).getByRole('button', { name: 'Remove photo' }));
     expect(await screen.findByText('Profile photo removed.')).toBeTruthy();
     await waitFor(() => expect(menu.querySelector('img')).toBeNull());
+    // Without a photo the menu shows the same initials as the sidebar, not a generic icon.
+    expect(menu.textContent).toMatch(/^[A-Z]{1,2}$/);
   });
 
   it('uploads an asset and lists it with its size and a download link', async () => {

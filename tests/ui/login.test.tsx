@@ -36,6 +36,13 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByText('Username is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
+    // The field is the e-mail; the spec's message says 'Username': the field says they are one.
+    const description = (email.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(description).toContain('Your username is your e-mail address.');
+    expect(document.title).toBe('Log In - Full Stack Project');
   });
 
   it('toggles the password visibility', async () => {

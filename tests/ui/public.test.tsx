@@ -88,6 +88,29 @@ describe('public screens', () => {
     expect(await screen.findByText('Invalid token')).toBeTruthy();
   });
 
+  it('/reset-password without a token says the link is invalid and offers a new one', async () => {
+    renderApp('/reset-password');
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('This password reset link is invalid');
+    expect(screen.queryByLabelText(/Set Password/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe(
+      '/recover-password',
+    );
+  });
+
+  it('each public screen has its own tab title', async () => {
+    for (const [path, title] of [
+      ['/signup', 'Sign Up'],
+      ['/recover-password', 'Password Recovery'],
+      ['/reset-password?token=x', 'Reset Password'],
+      ['/no-such-page', 'Page not found'],
+    ] as const) {
+      const { unmount } = renderApp(path);
+      await waitFor(() => expect(document.title).toBe(`${title} - Full Stack Project`));
+      unmount();
+    }
+  });
+
   it('an unknown path shows the 404 page', async () => {
     renderApp('/no-such-page');
     expect(await screen.findByText('Oops!')).toBeTruthy();

@@ -1,9 +1,10 @@
-import { Badge, Box, Button, CloseButton, Dialog, Flex, Heading, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Flex, Heading, Portal, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { updateSubscriptionType } from '../../api/account';
 import { PLANS, planLabel, subscriptionMachine } from '../../machines/subscription';
 import { PrimaryButton } from '../../ui/form';
+import { CheckIcon } from '../../ui/icons';
 import { dialogRecipe } from '../../ui/recipes';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
@@ -57,14 +58,14 @@ export function SubscriptionPlan() {
               rounded="md"
               p={3}
             >
-              <Text fontWeight="bold">{plan.label}</Text>
-              {isCurrent ? (
-                <Badge colorPalette="teal" variant="subtle">
-                  Current plan
-                </Badge>
-              ) : (
+              {/* The line above names the current plan; its card is marked, not labelled again. */}
+              <Flex as="span" align="center" gap={2} fontWeight="bold" aria-current={isCurrent || undefined}>
+                {plan.label}
+                {isCurrent && <CheckIcon color="var(--chakra-colors-teal-fg)" />}
+              </Flex>
+              {!isCurrent && (
                 <Button
-                  size="xs"
+                  size="sm"
                   variant="outline"
                   colorPalette="teal"
                   onClick={() => send({ type: 'plan.choose', plan: plan.value })}
@@ -89,7 +90,7 @@ export function SubscriptionPlan() {
       >
         <Portal>
           <Dialog.Backdrop />
-          <Dialog.Positioner>
+          <Dialog.Positioner px={4}>
             <Dialog.Content>
               <Dialog.Header>
                 <Dialog.Title>Change subscription plan</Dialog.Title>

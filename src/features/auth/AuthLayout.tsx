@@ -2,16 +2,23 @@ import { Container, Flex } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Logo } from '../../ui/Logo';
 
-/** The centred column of the public screens; the whole column is the form. */
-export function AuthLayout({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+/** The centred column of the public screens; the whole column is the form (when there is one). */
+export function AuthLayout({ onSubmit, children }: { onSubmit?: () => void; children: ReactNode }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit();
+    onSubmit?.();
   };
+  const logo = (
+    <Flex justify="center" mb={2}>
+      <Logo size="lg" />
+    </Flex>
+  );
   return (
     <Flex as="main" minH="100vh" align="center" justify="center" px={4} py={8}>
       <Container
         asChild
+        // The same width on all four public screens, whatever their content: full up to 24rem.
+        w="full"
         maxW="sm"
         display="flex"
         flexDir="column"
@@ -20,12 +27,17 @@ export function AuthLayout({ onSubmit, children }: { onSubmit: () => void; child
         gap={4}
         px={0}
       >
-        <form onSubmit={submit} noValidate>
-          <Flex justify="center" mb={2}>
-            <Logo size="lg" />
-          </Flex>
-          {children}
-        </form>
+        {onSubmit ? (
+          <form onSubmit={submit} noValidate>
+            {logo}
+            {children}
+          </form>
+        ) : (
+          <div>
+            {logo}
+            {children}
+          </div>
+        )}
       </Container>
     </Flex>
   );

@@ -6,7 +6,9 @@ import { loginErrorMessage } from '../../api/errors';
 import { loginAccessToken } from '../../api/services';
 import type { Token } from '../../api/types';
 import { loginMachine } from '../../machines/flows';
+import { fieldError } from '../../machines/form';
 import { PasswordField, PrimaryButton, TextField } from '../../ui/form';
+import { PageTitle } from '../../ui/PageTitle';
 import { useSessionActor } from '../app/context';
 import { AuthLayout } from './AuthLayout';
 
@@ -36,6 +38,7 @@ export function LoginScreen() {
 
   return (
     <AuthLayout onSubmit={() => send({ type: 'form.submit' })}>
+      <PageTitle title="Log In" />
       <TextField
         form={form}
         name="username"
@@ -45,6 +48,8 @@ export function LoginScreen() {
         placeholder="Email"
         autoComplete="username"
         required
+        // The spec's message says 'Username'; the field is the e-mail: say that they are one.
+        helper={fieldError(state.context, 'username') ? 'Your username is your e-mail address.' : undefined}
       />
       <PasswordField
         form={form}

@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import { recoverPassword } from '../../api/services';
 import { recoverPasswordMachine } from '../../machines/flows';
 import { PrimaryButton, TextField } from '../../ui/form';
+import { PageTitle } from '../../ui/PageTitle';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { AuthLayout } from './AuthLayout';
@@ -25,6 +26,7 @@ export function RecoverPasswordScreen() {
 
   return (
     <AuthLayout onSubmit={() => send({ type: 'form.submit' })}>
+      <PageTitle title="Password Recovery" />
       <Heading as="h1" size="xl" color="teal.fg" textAlign="center" mb={2}>
         Password Recovery
       </Heading>

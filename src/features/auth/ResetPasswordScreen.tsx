@@ -1,15 +1,35 @@
-import { Heading, Text } from '@chakra-ui/react';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Button, Heading, Text } from '@chakra-ui/react';
+import { getRouteApi, Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { resetPassword } from '../../api/services';
 import { resetPasswordMachine } from '../../machines/flows';
 import { NewPasswordFields, PrimaryButton } from '../../ui/form';
+import { PageTitle } from '../../ui/PageTitle';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { AuthLayout } from './AuthLayout';
 
 const route = getRouteApi('/reset-password');
+
+/** Opened without the e-mail's token: no form can succeed, so say so and offer a new link. */
+function MissingToken() {
+  return (
+    <AuthLayout>
+      <PageTitle title="Reset Password" />
+      <Heading as="h1" size="xl" color="teal.fg" textAlign="center" mb={2}>
+        Reset Password
+      </Heading>
+      <Text textAlign="center" role="alert">
+        This password reset link is invalid: it has no reset token. Use the link from the e-mail we sent you,
+        or ask for a new one.
+      </Text>
+      <Button asChild variant="solid" colorPalette="teal">
+        <RouterLink to="/recover-password">Request a new link</RouterLink>
+      </Button>
+    </AuthLayout>
+  );
+}
 
 export function ResetPasswordScreen() {
   const { token } = route.useSearch();
@@ -32,8 +52,10 @@ export function ResetPasswordScreen() {
   );
   const form = { context: state.context, send };
 
+  if (!token) return <MissingToken />;
   return (
     <AuthLayout onSubmit={() => send({ type: 'form.submit' })}>
+      <PageTitle title="Reset Password" />
       <Heading as="h1" size="xl" color="teal.fg" textAlign="center" mb={2}>
         Reset Password
       </Heading>

@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/errors';
 import { registerUser } from '../../api/services';
 import { signupMachine } from '../../machines/flows';
 import { PasswordField, PrimaryButton, TextField } from '../../ui/form';
+import { PageTitle } from '../../ui/PageTitle';
 import { showError, showSuccess } from '../../ui/toaster';
 import { AuthLayout } from './AuthLayout';
 
@@ -35,6 +36,7 @@ export function SignupScreen() {
 
   return (
     <AuthLayout onSubmit={() => send({ type: 'form.submit' })}>
+      <PageTitle title="Sign Up" />
       <TextField
         form={form}
         name="full_name"

@@ -61,6 +61,24 @@ export function ConfirmDialog({ actor, children, ...props }: ConfirmDialogProps)
   );
 }
 
+/**
+ * Focuses a form's first field with the caret after its text. The dialog's focus trap selects the
+ * text of an input it focuses (one keystroke would erase an edit form's value); it leaves alone an
+ * element that already has focus.
+ */
+function focusFirstField(form: HTMLFormElement | null): HTMLElement | null {
+  const field = form?.querySelector<HTMLElement>('input, select, textarea') ?? null;
+  field?.focus();
+  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+    try {
+      field.setSelectionRange(field.value.length, field.value.length);
+    } catch {
+      // e-mail and number inputs have no selection API; focusing leaves them unselected.
+    }
+  }
+  return field;
+}
+
 interface DialogFrameProps extends DialogProps {
   open: boolean;
   submitting: boolean;
@@ -99,11 +117,7 @@ function DialogFrame({
       }}
       role={danger ? 'alertdialog' : 'dialog'}
       // Focus goes to the first field, or to Cancel in a confirmation; back to the opener on close.
-      initialFocusEl={() =>
-        danger
-          ? cancelRef.current
-          : (formRef.current?.querySelector<HTMLElement>('input, select, textarea') ?? null)
-      }
+      initialFocusEl={() => (danger ? cancelRef.current : focusFirstField(formRef.current))}
       finalFocusEl={returnFocusRef ? () => returnFocusRef.current : undefined}
       // The actions menu hands focus back to its trigger as the dialog opens: not a reason to close.
       onFocusOutside={(event) => event.preventDefault()}
@@ -115,7 +129,7 @@ function DialogFrame({
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner px={4}>
           <Dialog.Content>
             <Box asChild display="contents">
               <form ref={formRef} onSubmit={submit} noValidate>

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { PAGE_SIZE, type PagingMachine } from '../../machines/paging';
 import { PlusIcon } from '../../ui/icons';
+import { PageTitle } from '../../ui/PageTitle';
 import { tableRecipe } from '../../ui/recipes';
 import { PaginationFooter } from './PaginationFooter';
 import { SkeletonRows } from './SkeletonRows';
@@ -105,6 +106,7 @@ export function ListScreen({
 
   return (
     <Box>
+      <PageTitle title={title} />
       <Heading as="h1" size="lg" textAlign={{ base: 'center', md: 'left' }} pt={4} pb={6}>
         {title}
       </Heading>

@@ -1,4 +1,5 @@
 import { Box, Container, Text } from '@chakra-ui/react';
+import { PageTitle } from '../../ui/PageTitle';
 import { ConfirmEmailNotice } from '../account/ConfirmEmailNotice';
 import { useCurrentUser } from '../account/currentUser';
 
@@ -6,6 +7,7 @@ export function Dashboard() {
   const user = useCurrentUser();
   return (
     <Container maxW="full" px={0}>
+      <PageTitle title="Dashboard" />
       <Box pt={4}>
         <Text as="h1" fontSize="2xl" fontWeight="bold">
           Hi, {user?.full_name || user?.email} 👋🏼

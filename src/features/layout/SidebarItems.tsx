@@ -25,28 +25,31 @@ export function SidebarItems({ onNavigate }: { onNavigate?: () => void }) {
     <Box as="ul" listStyleType="none" m={0} p={0}>
       {entries.map(({ icon: IconComponent, title, path }) => (
         <Box as="li" key={title}>
-          <Link to={path} onClick={onNavigate} activeOptions={{ exact: path === '/' }}>
-            {({ isActive }) => (
-              <Flex
-                gap={4}
-                px={4}
-                py={2}
-                borderRadius="md"
-                alignItems="center"
-                fontSize="sm"
-                color={isActive ? 'teal.fg' : 'fg'}
-                bg={isActive ? 'teal.subtle' : undefined}
-                borderInlineStartWidth="3px"
-                borderInlineStartColor={isActive ? 'ui.main' : 'transparent'}
-                fontWeight={isActive ? 'bold' : 'normal'}
-                // The current page keeps its tint under the pointer (a darker tint would cost the text its contrast).
-                _hover={{ bg: isActive ? 'teal.subtle' : 'bg.muted' }}
-              >
-                <IconComponent />
-                <Text as="span">{title}</Text>
-              </Flex>
-            )}
-          </Link>
+          {/* The link takes focus: it gets the app's teal focus ring, not the browser's default. */}
+          <Box asChild display="block" rounded="md" focusVisibleRing="outside">
+            <Link to={path} onClick={onNavigate} activeOptions={{ exact: path === '/' }}>
+              {({ isActive }) => (
+                <Flex
+                  gap={4}
+                  px={4}
+                  py={2}
+                  borderRadius="md"
+                  alignItems="center"
+                  fontSize="sm"
+                  color={isActive ? 'teal.fg' : 'fg'}
+                  bg={isActive ? 'teal.subtle' : undefined}
+                  borderInlineStartWidth="3px"
+                  borderInlineStartColor={isActive ? 'ui.main' : 'transparent'}
+                  fontWeight={isActive ? 'bold' : 'normal'}
+                  // The current page keeps its tint under the pointer (a darker tint would cost the text its contrast).
+                  _hover={{ bg: isActive ? 'teal.subtle' : 'bg.muted' }}
+                >
+                  <IconComponent />
+                  <Text as="span">{title}</Text>
+                </Flex>
+              )}
+            </Link>
+          </Box>
         </Box>
       ))}
     </Box>

@@ -1,4 +1,5 @@
 import { Container, Heading, Tabs } from '@chakra-ui/react';
+import { PageTitle } from '../../ui/PageTitle';
 import { tabsRecipe } from '../../ui/recipes';
 import { useCurrentUser } from '../account/currentUser';
 import { Appearance } from './Appearance';
@@ -19,6 +20,7 @@ export function Settings() {
   const shown = user?.is_superuser ? tabs.slice(0, 3) : tabs;
   return (
     <Container maxW="full" px={0}>
+      <PageTitle title="User Settings" />
       <Heading as="h1" size="lg" textAlign={{ base: 'center', md: 'left' }} pt={4} pb={6}>
         User Settings
       </Heading>

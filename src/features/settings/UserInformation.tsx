@@ -80,6 +80,7 @@ export function UserInformation() {
             {editing ? (
               <>
                 <PrimaryButton
+                  size="sm"
                   type="submit"
                   loading={state.matches({ editing: 'submitting' })}
                   disabled={!state.can({ type: 'form.submit' })}
@@ -87,6 +88,7 @@ export function UserInformation() {
                   Save
                 </PrimaryButton>
                 <Button
+                  size="sm"
                   variant="subtle"
                   colorPalette="gray"
                   disabled={state.matches({ editing: 'submitting' })}
@@ -97,6 +99,7 @@ export function UserInformation() {
               </>
             ) : (
               <PrimaryButton
+                size="sm"
                 type="button"
                 onClick={() =>
                   send({
