@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../src/api/schema.d.ts';
+import type { operations } from '../../openapi/schema.d.ts';
 
 // Request types come from the OpenAPI document (through the generated client types), never by hand.
 type Op<K extends keyof operations> = operations[K];

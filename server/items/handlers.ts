@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { components } from '../../src/api/schema.d.ts';
+import type { components } from '../../openapi/schema.d.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { ItemRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';

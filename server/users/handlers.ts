@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { components } from '../../src/api/schema.d.ts';
+import type { components } from '../../openapi/schema.d.ts';
 import { rejectCommonPassword } from '../auth/common-passwords.ts';
 import { requireUser } from '../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../auth/security.ts';

@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema.d.ts';
+import type { components } from '../../openapi/schema.d.ts';
 import type { UserRow } from '../db/schema.ts';
 import { signedFileUrl } from '../storage/uploads.ts';
 

@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { endsSession, mayEndSession } from './refusal';
-import type { paths } from './schema';
+import type { paths } from '../../openapi/schema';
 import { getToken } from './token';
 
 export const API_PREFIX = '/api/v1';
@@ -46,7 +46,7 @@ function build(baseUrl: string): Client<paths> {
 let currentBaseUrl = defaultBaseUrl();
 let current = build(currentBaseUrl);
 
-/** The typed API client (paths from src/api/schema.d.ts). */
+/** The typed API client (paths from openapi/schema.d.ts). */
 export function api(): Client<paths> {
   return current;
 }
