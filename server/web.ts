@@ -5,6 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiPathIndex } from './http/api-routes.ts';
 
 const API_OR_DOCS = /^\/(api|docs)(\/|$)/;
+const HASHED_ASSETS = /^\/assets\//;
+
+/**
+ * Whether an unknown path gets the SPA (which shows its 404 page): any GET/HEAD outside the API, the
+ * docs and the hashed assets, except that a path with a dot (`/foo.txt`) gets it only when a browser
+ * asks for HTML; a script, a tool or a fetch asking for a file gets the JSON 404.
+ */
+function servesSpa(pathname: string, method: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (API_OR_DOCS.test(pathname) || HASHED_ASSETS.test(pathname)) return false;
+  return !path.extname(pathname) || /\btext\/html\b/.test(accept ?? '');
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year (brotli/gzip when precompressed files exist),
@@ -39,8 +51,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | fal
   });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWebApp && wantsPage && !API_OR_DOCS.test(pathname) && !path.extname(pathname)) {
+    if (hasWebApp && servesSpa(pathname, request.method, request.headers.accept)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     // As FastAPI does: a known path with another method is a 405, and a path that only lacks (or has an

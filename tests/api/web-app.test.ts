@@ -81,4 +81,45 @@ describe('the SPA', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ detail: 'Not Found' });
   });
+
+  const fetchAs = (url: string, accept: string) =>
+    server.app.inject({ method: 'GET', url, headers: { accept } });
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+  it.each(['/foo.txt', '/a.b', '/reports/2026.csv'])(
+    'an unknown path with a dot (%s) answers JSON {"detail":"Not Found"}',
+    async (url) => {
+      for (const accept of ['application/json', '*/*']) {
+        const answer = await fetchAs(url, accept);
+        expect(answer.statusCode).toBe(404);
+        expect(answer.headers['content-type']).toMatch(/^application\/json/);
+        expect(answer.json()).toEqual({ detail: 'Not Found' });
+      }
+    },
+  );
+
+  it.each(['/foo.txt', '/a.b', '/reports/2026.csv'])(
+    'a browser asking for %s as HTML gets the SPA, which shows its 404 page',
+    async (url) => {
+      const answer = await fetchAs(url, BROWSER);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.body).toBe(INDEX);
+    },
+  );
+
+  it('missing hashed assets and /api/… stay plain 404s, even for a browser', async () => {
+    for (const url of [
+      '/assets/missing-00000000.js',
+      '/assets/gone.css',
+      '/api/v1/nothing.json',
+      '/docs/x.y',
+    ]) {
+      const answer = await fetchAs(url, BROWSER);
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.body, url).not.toBe(INDEX);
+    }
+    expect((await fetchAs('/api/v1/nothing.json', BROWSER)).json()).toEqual({ detail: 'Not Found' });
+  });
 });

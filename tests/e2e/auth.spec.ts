@@ -113,3 +113,17 @@ test('the 404 page and Go back', async ({ page }) => {
     .click();
   await expect(page).toHaveURL(/\/(login)?$/);
 });
+
+test('a path with a dot shows the 404 page in a browser; a fetch of it gets the JSON 404', async ({
+  page,
+}) => {
+  const response = await page.goto('/foo.txt');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText('Oops!')).toBeVisible();
+  await expect(page.getByText('Page not found.')).toBeVisible();
+  const fetched = await page.evaluate(async () => {
+    const answer = await fetch('/a.b');
+    return { status: answer.status, body: await answer.json() };
+  });
+  expect(fetched).toEqual({ status: 404, body: { detail: 'Not Found' } });
+});
