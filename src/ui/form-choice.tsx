@@ -9,6 +9,24 @@ interface CheckboxFieldProps {
   label: ReactNode;
 }
 
+/**
+ * The native checkbox, transparent, over the box (md: 1.25rem, at the start, centred) instead of a 1px
+ * clipped square somewhere else: a click on the box (a user's, or Playwright's `check()` at the input's
+ * centre, also inside a scrolled dialog) lands on the input itself; the label text stays a label.
+ */
+const overTheBox = {
+  clip: 'auto',
+  width: '1.25rem',
+  height: '1.25rem',
+  top: '50%',
+  left: 0,
+  transform: 'translateY(-50%)',
+  margin: 0,
+  opacity: 0,
+  cursor: 'pointer',
+  zIndex: 1,
+} as const;
+
 export function CheckboxField({ form, name, label }: CheckboxFieldProps) {
   const checked = form.context.values[name] === true;
   return (
@@ -21,7 +39,7 @@ export function CheckboxField({ form, name, label }: CheckboxFieldProps) {
         form.send({ type: 'form.change', field: name, value: details.checked === true })
       }
     >
-      <Checkbox.HiddenInput onBlur={() => form.send({ type: 'form.blur', field: name })} />
+      <Checkbox.HiddenInput style={overTheBox} onBlur={() => form.send({ type: 'form.blur', field: name })} />
       <Checkbox.Control />
       <Checkbox.Label>{label}</Checkbox.Label>
     </Checkbox.Root>

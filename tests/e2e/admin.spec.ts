@@ -97,7 +97,7 @@ test('admin: edit profile fields and toggles; an empty password is dropped', asy
   await dialog.getByLabel('Birth date').fill('1990-04-01');
   await dialog.getByLabel('Gender').selectOption('Female');
   await dialog.getByLabel('Subscription type').selectOption({ label: 'Plan 1' });
-  await dialog.getByText('Email confirmed?').click();
+  await dialog.getByText('Is e-mail confirmed?').click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('User updated successfully.')).toBeVisible();
   // The list refetches after the save; other journeys' new users may have moved the row to another page.

@@ -89,7 +89,7 @@ describe('/admin', () => {
     await user.selectOptions(within(edit).getByLabelText('Gender'), 'Female');
     await user.selectOptions(within(edit).getByLabelText('Subscription type'), 'Plan1');
     await user.click(within(edit).getByRole('checkbox', { name: 'Is active?' }));
-    await user.click(within(edit).getByRole('checkbox', { name: 'Email confirmed?' }));
+    await user.click(within(edit).getByRole('checkbox', { name: 'Is e-mail confirmed?' }));
     await user.click(within(edit).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User updated successfully.')).toBeTruthy();
     await waitFor(() => expect(within(row).getByText('Plan 1')).toBeTruthy());

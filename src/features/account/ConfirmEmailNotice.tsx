@@ -10,7 +10,6 @@ import { PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { everySecond } from './actors';
 import { useCurrentUser, useStoreCurrentUser } from './currentUser';
-import { useSectionId } from './upload-flow';
 
 /** Shown while the signed-in user's e-mail address is not confirmed (dashboard and My profile). */
 export function ConfirmEmailNotice() {
@@ -37,7 +36,6 @@ function Notice({ user }: { user: UserPublic }) {
       },
     }),
   );
-  const heading = useSectionId('confirm-email');
   const codeState = (name: 'checking' | 'wrong' | 'expired') => state.matches({ active: { code: name } });
   const resendState = (name: 'resending' | 'coolingDown' | 'failed') =>
     state.matches({ active: { resend: name } });
@@ -61,7 +59,6 @@ function Notice({ user }: { user: UserPublic }) {
   return (
     <Box
       as="section"
-      aria-labelledby={heading}
       borderWidth="1px"
       borderColor="border.warning"
       bg="bg.warning"
@@ -70,7 +67,7 @@ function Notice({ user }: { user: UserPublic }) {
       my={4}
       maxW="2xl"
     >
-      <Heading as="h2" size="sm" id={heading} mb={1}>
+      <Heading as="h2" size="sm" mb={1}>
         Confirm your email address
       </Heading>
       <Text fontSize="sm" mb={3} overflowWrap="anywhere">

@@ -61,7 +61,7 @@ export function EditUserDialog({
             <Stack direction={{ base: 'column', sm: 'row' }} gap={4} wrap="wrap">
               <CheckboxField form={form} name="is_superuser" label="Is superuser?" />
               <CheckboxField form={form} name="is_active" label="Is active?" />
-              <CheckboxField form={form} name="is_email_confirmed" label="Email confirmed?" />
+              <CheckboxField form={form} name="is_email_confirmed" label="Is e-mail confirmed?" />
             </Stack>
           </Box>
         </>

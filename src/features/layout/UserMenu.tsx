@@ -21,6 +21,7 @@ export function UserMenu() {
       <Menu.Trigger asChild>
         <IconButton
           aria-label="Open user menu"
+          data-testid="user-menu"
           colorPalette="teal"
           variant="solid"
           rounded="full"

@@ -18,14 +18,15 @@ export function Appearance() {
   );
   return (
     <Box w={{ base: 'full', md: '50%' }} py={4}>
-      <Heading as="h2" size="sm" py={4} id="appearance-heading">
+      <Heading as="h2" size="sm" py={4}>
         Appearance
       </Heading>
       <RadioGroup.Root
         recipe={radioGroupRecipe}
         value={mode}
         colorPalette="teal"
-        aria-labelledby="appearance-heading"
+        // The tab panel is already named 'Appearance' (by its tab): one element answers to that label.
+        aria-label="Colour mode"
         onValueChange={(details) =>
           appearance.send({ type: 'appearance.change', mode: parseColorMode(details.value) })
         }
