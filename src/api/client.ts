@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { endsSession, mayEndSession } from './refusal';
 import type { paths } from '../../openapi/schema';
+import { endsSession, mayEndSession } from './refusal';
 import { getToken } from './token';
 
 export const API_PREFIX = '/api/v1';
