@@ -1,5 +1,6 @@
 import { api } from './client';
 import { ApiError } from './errors';
+import { pageToSkip } from './paging';
 import type {
   ItemCreate,
   ItemPublic,
@@ -23,12 +24,6 @@ async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
   const { data, error, response } = await call;
   if (!response.ok) throw new ApiError(response.status, error);
   return data as T;
-}
-
-export const PAGE_SIZE = 5;
-
-export function pageToSkip(page: number): { skip: number; limit: number } {
-  return { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
 }
 
 // Session

@@ -1,12 +1,11 @@
 import { assign, enqueueActions, setup } from 'xstate';
+import { PAGE_SIZE, parsePage } from '../api/paging';
 
 /**
  * Paging of a list of PAGE_SIZE rows. The page number comes from the URL (`paging.sync`); the list
  * query reports each answer (`paging.loaded`). Next is allowed only after a full page, Previous above
  * page 1; on a full page the next one is prefetched. Navigation and prefetch are injected actions.
  */
-
-export const PAGE_SIZE = 5;
 
 export interface PagingContext {
   page: number;
@@ -21,12 +20,6 @@ export type PagingEvent =
   | { type: 'paging.failed' }
   | { type: 'paging.next' }
   | { type: 'paging.previous' };
-
-/** The `page` search parameter: a positive integer, anything else is page 1. */
-export function parsePage(raw: unknown): number {
-  const page = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : 1;
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 export function createPagingMachine(id: string) {
   return setup({

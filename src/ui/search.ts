@@ -1,8 +1,9 @@
 import * as v from 'valibot';
+import { parsePage } from '../api/paging';
 
-/** `?page=N`: a positive integer; anything else falls back to 1. */
+/** `?page=N`, read by the one page rule (parsePage): a positive integer, anything else is page 1. */
 export const pageSearchSchema = v.object({
-  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
+  page: v.optional(v.pipe(v.unknown(), v.transform(parsePage)), 1),
 });
 
 /** `/reset-password?token=…` */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { itemsPagingMachine, parsePage, usersPagingMachine } from '../../src/machines/paging';
+import { parsePage } from '../../src/api/paging';
+import { itemsPagingMachine, usersPagingMachine } from '../../src/machines/paging';
 
 function setup(page: unknown = 1, machine = itemsPagingMachine) {
   const navigate = vi.fn();

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { PAGE_SIZE } from '../../src/machines/paging';
+import { PAGE_SIZE } from '../../src/api/paging';
 import { API_FAILURES } from '../../src/qa/statecharts/model-kit';
 import { stateLabel } from '../../src/qa/statecharts/paths';
 import type { WalkStep, World } from '../../src/qa/statecharts/walk';

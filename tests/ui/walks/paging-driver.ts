@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type AnyMachineSnapshot, type AnyStateMachine, createActor } from 'xstate';
-import { PAGE_SIZE } from '../../../src/machines/paging';
+import { PAGE_SIZE } from '../../../src/api/paging';
 import { modelByName } from '../../../src/qa/statecharts/models';
 import { type ModelPath, stateLabel } from '../../../src/qa/statecharts/paths';
 import { renderApp } from '../harness';
