@@ -26,13 +26,13 @@ export const DIST = path.join(ROOT, 'dist');
  */
 export const PARTS = {
   web: {
-    sources: ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'],
+    sources: ['src', 'openapi', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'],
     output: path.join(DIST, 'web', 'index.html'),
     tool: 'vite',
     build: buildWeb,
   },
   server: {
-    sources: ['server', 'openapi/openapi.json', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'],
+    sources: ['server', 'openapi', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'],
     output: path.join(DIST, 'server', 'main.js'),
     tool: 'typescript',
     build: buildServer,

@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import helmet from 'helmet';
+import { API_PREFIX } from '../openapi/prefix.ts';
 import { registerAuthGuard } from './auth/guard.ts';
 import { authHandlers } from './auth/handlers.ts';
 import type { Settings } from './config.ts';
@@ -49,8 +50,6 @@ declare module 'fastify' {
     limiter: Limiter;
   }
 }
-
-export const API_PREFIX = '/api/v1';
 
 export interface AppOptions {
   settings: Settings;

@@ -1,3 +1,4 @@
+import { API_PREFIX } from '../../openapi/prefix.ts';
 import type { components } from '../../openapi/schema.d.ts';
 import type { UserRow } from '../db/schema.ts';
 import { signedFileUrl } from '../storage/uploads.ts';
@@ -11,7 +12,7 @@ export type PresentUser = (row: UserRow, viewer: UserRow) => UserPublic;
  * themselves (a user proves the address with the code from the e-mail); the asset only its owner and
  * superusers. File links are signed, so an <img> can load them without a bearer header.
  */
-export function userPresenter(secret: string, apiPrefix = '/api/v1'): PresentUser {
+export function userPresenter(secret: string): PresentUser {
   return (row, viewer) => {
     const privileged = viewer.isSuperuser;
     const ownerOrAdmin = privileged || viewer.id === row.id;
@@ -31,11 +32,11 @@ export function userPresenter(secret: string, apiPrefix = '/api/v1'): PresentUse
       is_email_confirmed: row.isEmailConfirmed,
       confirm_code: privileged && viewer.id !== row.id ? row.confirmCode : null,
       profile_photo_url: row.profilePhotoVersion
-        ? signedFileUrl(secret, apiPrefix, 'profile-photo', row.id, row.profilePhotoVersion)
+        ? signedFileUrl(secret, API_PREFIX, 'profile-photo', row.id, row.profilePhotoVersion)
         : null,
       asset_url:
         showAsset && row.assetVersion
-          ? signedFileUrl(secret, apiPrefix, 'asset', row.id, row.assetVersion)
+          ? signedFileUrl(secret, API_PREFIX, 'asset', row.id, row.assetVersion)
           : null,
       asset_name: showAsset ? row.assetName : null,
       asset_size: showAsset ? row.assetSize : null,

@@ -1,9 +1,8 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { API_PREFIX } from '../../openapi/prefix';
 import type { paths } from '../../openapi/schema';
 import { endsSession, mayEndSession } from './refusal';
 import { getToken } from './token';
-
-export const API_PREFIX = '/api/v1';
 
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();

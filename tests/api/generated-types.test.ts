@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../openapi/prefix.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
 
@@ -16,5 +17,10 @@ describe('generated API types', () => {
       generated === committed,
       'openapi/schema.d.ts is stale: the OpenAPI document changed since it was generated. Run `npm run generate:api`.',
     ).toBe(true);
+  });
+
+  it("API_PREFIX, which the server mounts and the SPA calls, is the document's server URL", () => {
+    const document = JSON.parse(readFileSync(path.join(root, 'openapi', 'openapi.json'), 'utf8'));
+    expect(document.servers[0].url).toBe(API_PREFIX);
   });
 });
