@@ -10,6 +10,7 @@ import { fieldError } from '../../machines/form';
 import { PasswordField, PrimaryButton, TextField } from '../../ui/form';
 import { PageTitle } from '../../ui/PageTitle';
 import { useSessionActor } from '../app/context';
+import { inspect } from '../app/inspect';
 import { AuthLayout } from './AuthLayout';
 
 export function LoginScreen() {
@@ -32,6 +33,7 @@ export function LoginScreen() {
         },
       },
     }),
+    { inspect },
   );
   const form = { context: state.context, send };
   const failure = state.matches('failed') ? loginErrorMessage(state.context.error) : null;

@@ -7,6 +7,7 @@ import { PrimaryButton, TextField } from '../../ui/form';
 import { PageTitle } from '../../ui/PageTitle';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
+import { inspect } from '../app/inspect';
 import { AuthLayout } from './AuthLayout';
 
 export function RecoverPasswordScreen() {
@@ -21,6 +22,7 @@ export function RecoverPasswordScreen() {
         onFailure: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
   const form = { context: state.context, send };
 

@@ -8,6 +8,7 @@ import { NewPasswordFields, PrimaryButton } from '../../ui/form';
 import { PageTitle } from '../../ui/PageTitle';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
+import { inspect } from '../app/inspect';
 import { AuthLayout } from './AuthLayout';
 
 const route = getRouteApi('/reset-password');
@@ -49,6 +50,7 @@ export function ResetPasswordScreen() {
         onFailure: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
   const form = { context: state.context, send };
 

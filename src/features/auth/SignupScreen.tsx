@@ -8,6 +8,7 @@ import { signupMachine } from '../../machines/flows';
 import { PasswordField, PrimaryButton, TextField } from '../../ui/form';
 import { PageTitle } from '../../ui/PageTitle';
 import { showError, showSuccess } from '../../ui/toaster';
+import { inspect } from '../app/inspect';
 import { AuthLayout } from './AuthLayout';
 
 export function SignupScreen() {
@@ -31,6 +32,7 @@ export function SignupScreen() {
         onFailure: ({ context }) => showError('Something went wrong.', errorMessage(context.error)),
       },
     }),
+    { inspect },
   );
   const form = { context: state.context, send };
 

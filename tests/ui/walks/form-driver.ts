@@ -34,8 +34,11 @@ export type Values = Record<string, string>;
 
 export interface FormScreen {
   machine: string;
-  kind: 'modal' | 'toggle' | 'confirm';
-  route: string;
+  kind: 'modal' | 'toggle' | 'confirm' | 'page';
+  /** The screen's URL (a function when it needs the account, e.g. a reset link's token). */
+  route: string | ((walk: Walk, account: Account) => Promise<string>);
+  /** A public page: rendered signed out (the account still exists, e.g. to log in as). */
+  signedOut?: boolean;
   superuser?: boolean;
   /** Dialog title (modal, confirm). */
   title?: string;
@@ -44,20 +47,31 @@ export interface FormScreen {
   /** What the user does on arrival before the form's screen exists (e.g. choose its tab). */
   arrive?(u: User): Promise<void>;
   /** The user action that opens the form. */
-  open(u: User): Promise<void>;
+  /** The user action that opens the form (not for page forms). */
+  open?(u: User): Promise<void>;
   /** Field name → its accessible label. */
   fields?: Record<string, RegExp>;
   /** The field `form.change`/`form.blur` act on, and the value that breaks a rule. */
   first?: [string, string];
-  valid?: () => Values;
+  valid?: (account: Account) => Values;
   invalid?: Values;
   submitLabel?: string;
   /** The question a confirmation asks (default: the delete dialogs' 'Are you sure? …'). */
   question?: RegExp;
   /** Success leaves the screen (the account is gone): only paths that end with it can be walked. */
   successEnds?: boolean;
+  /** Page forms that navigate on success: what the user sees where they land. */
+  landed?: () => Promise<void>;
+  /** Arranges that the server refuses the next submit (default: the admin deactivates the account). */
+  refuse?: (walk: Walk, account: Account, values: Values) => Promise<void>;
+  /** Undoes `refuse` once the failure shows (default: the admin reactivates the account). */
+  accept?: (walk: Walk, account: Account) => Promise<void>;
+  /** After a success the screen stays on: what changed for the account (e.g. its password). */
+  succeeded?: (account: Account, values: Values) => void;
   success: [string, string];
-  failure: [string, string];
+  failure: [string, string | RegExp];
+  /** Paths this screen can realise beyond the outcome rule (e.g. no success after a refusal it cannot undo). */
+  realisable?: (path: ModelPath) => boolean;
 }
 
 interface Ctx {
@@ -65,6 +79,8 @@ interface Ctx {
   app: ReturnType<typeof renderApp>['app'];
   u: User;
   inactive: boolean;
+  /** The values of the last Save (page forms may clear them on success). */
+  submitted: Values;
 }
 
 const REALISED = new Set(['success', '400 detail']);
@@ -94,11 +110,23 @@ export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
   const submitLabel = screenSpec.submitLabel ?? 'Save';
   const closedLabel = kind === 'toggle' ? 'viewing' : 'closed';
 
-  const container = (): HTMLElement =>
-    kind === 'toggle'
+  const container = (): HTMLElement => {
+    if (kind === 'page') {
+      // The form that holds the first field (a settings page has several forms).
+      const [first] = Object.values(screenSpec.fields ?? {});
+      const form = first ? screen.getByLabelText(first).closest('form') : null;
+      if (!form) throw new Error(`${screenSpec.machine}: no form on the page`);
+      return form;
+    }
+    return kind === 'toggle'
       ? (screen.getByRole('button', { name: 'Cancel' }).closest('form') as HTMLElement)
       : screen.getByRole(role, { name: screenSpec.title });
-  const isClosed = (label: string) => label === closedLabel;
+  };
+  const isClosed = (label: string) => kind !== 'page' && label === closedLabel;
+  const refuse =
+    screenSpec.refuse ?? ((walk: Walk, account: Account) => setActive(walk.api, account.id, false));
+  const accept =
+    screenSpec.accept ?? ((walk: Walk, account: Account) => setActive(walk.api, account.id, true));
   const field = (name: string) => within(container()).getByLabelText(screenSpec.fields?.[name] as RegExp);
 
   const realContext = (walk: Walk) => walk.tracker.snapshot(model.name)?.context as FormContext | undefined;
@@ -117,18 +145,25 @@ export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
     if (!isOutcome(info.next, 'submit')) return;
     const label = outcomeLabel(info.next?.event);
     const inactive = label === '400 detail';
-    if (inactive !== ctx.inactive) {
-      await setActive(walk.api, ctx.account.id, !inactive);
-      ctx.inactive = inactive;
-    }
+    if (inactive === ctx.inactive) return;
+    if (inactive) {
+      const values = (realContext(walk)?.values ?? {}) as Record<string, unknown>;
+      await refuse(
+        walk,
+        ctx.account,
+        Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])),
+      );
+    } else await accept(walk, ctx.account);
+    ctx.inactive = inactive;
   }
 
-  const toastCount = (text: string) => screen.queryAllByText(text).length;
+  const toastCount = (text: string | RegExp) => screen.queryAllByText(text).length;
 
   return {
     model,
     maxPaths: 16,
     accepts: (path: ModelPath) =>
+      (screenSpec.realisable?.(path) ?? true) &&
       path.steps.every(
         (step, index) =>
           !isOutcome(step, 'submit') ||
@@ -145,11 +180,14 @@ export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
     async setup(_path, walk) {
       const account = await createAccount(walk.api, screenSpec.machine, { superuser: screenSpec.superuser });
       await screenSpec.seed?.(walk, account);
-      const app = renderApp(screenSpec.route, account.token).app;
-      await screen.findByText(`Logged in as: ${account.email}`, {}, { timeout: 10_000 });
+      const route =
+        typeof screenSpec.route === 'string' ? screenSpec.route : await screenSpec.route(walk, account);
+      const app = renderApp(route, screenSpec.signedOut ? undefined : account.token).app;
+      if (screenSpec.signedOut) await waitFor(() => container(), { timeout: 10_000 });
+      else await screen.findByText(`Logged in as: ${account.email}`, {}, { timeout: 10_000 });
       const u = user();
       await screenSpec.arrive?.(u);
-      return { account, app, u, inactive: false };
+      return { account, app, u, inactive: false, submitted: {} };
     },
     teardown: (ctx) => ctx.app.session.stop(),
     async act(info, ctx, walk) {
@@ -157,7 +195,7 @@ export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
       const type = info.step.event.type;
       if (type === 'modal.open' || type === 'profile.edit') {
         if (!isClosed(from)) return 'blocked';
-        await screenSpec.open(ctx.u);
+        await screenSpec.open?.(ctx.u);
         return 'sent';
       }
       if (isOutcome(info.step, 'submit')) return 'sent';
@@ -172,6 +210,8 @@ export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
       }
       if (type === 'form.submit') {
         await arrange(info, ctx, walk);
+        const values = realContext(walk)?.values ?? {};
+        ctx.submitted = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
         return clickOrBlocked(ctx.u, container().querySelector('button[type="submit"]') as HTMLElement);
       }
       const [first, bad] = screenSpec.first ?? ['', ''];
@@ -186,7 +226,7 @@ export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
       if (type === 'form.set') {
         const label = info.step.label;
         if (label.includes('valid input') && !label.includes('invalid'))
-          await fill(ctx, screenSpec.valid?.() ?? {});
+          await fill(ctx, screenSpec.valid?.(ctx.account) ?? {});
         else if (label.includes('invalid input')) await fill(ctx, screenSpec.invalid ?? {});
         else {
           const initial = realContext(walk)?.initial ?? {};
@@ -200,14 +240,22 @@ export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
     },
     async afterStep(info, ctx, walk) {
       if (isOutcome(info.step, 'submit') && ctx.inactive) {
-        await setActive(walk.api, ctx.account.id, true);
+        await accept(walk, ctx.account);
         ctx.inactive = false;
+      }
+      if (isOutcome(info.step, 'submit') && outcomeLabel(info.step.event) === 'success') {
+        screenSpec.succeeded?.(ctx.account, ctx.submitted);
       }
     },
     async see(expected: AnyMachineSnapshot, _ctx, walk, info) {
       const label = stateLabel(expected);
       const outcome = info ? outcomeLabel(info.step.event) : undefined;
-      const newToast = async (description: string) =>
+      if (kind === 'page' && expected.status === 'done') {
+        // The page navigated away on success.
+        await screenSpec.landed?.();
+        return;
+      }
+      const newToast = async (description: string | RegExp) =>
         waitFor(() => expect(toastCount(description)).toBeGreaterThan(0), { timeout: 10_000 });
       if (isClosed(label)) {
         if (kind === 'toggle') {
@@ -227,14 +275,21 @@ export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
       const save = box.querySelector('button[type="submit"]') as HTMLButtonElement;
       expect(save).not.toBeNull();
       if (!save.getAttribute('data-loading')) expect(save.textContent).toContain(submitLabel);
-      const cancel = within(box).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
+      const cancel =
+        kind === 'page'
+          ? undefined
+          : (within(box).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement);
       if (label.endsWith('submitting')) {
         expect(save.getAttribute('data-loading')).not.toBeNull();
-        expect(cancel.disabled).toBe(true);
+        if (cancel) expect(cancel.disabled).toBe(true);
         return;
       }
       expect(save.getAttribute('data-loading')).toBeNull();
-      expect(cancel.disabled).toBe(false);
+      if (cancel) expect(cancel.disabled).toBe(false);
+      if (label === 'succeeded' && outcome === 'success') {
+        await newToast(screenSpec.success[1]);
+        expect(screen.getAllByText(screenSpec.success[0]).length).toBeGreaterThan(0);
+      }
       if (label.endsWith('failed')) {
         await newToast(screenSpec.failure[1]);
         expect(screen.getAllByText(screenSpec.failure[0]).length).toBeGreaterThan(0);

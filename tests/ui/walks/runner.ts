@@ -150,7 +150,16 @@ export class ActorTracker {
   /** The newest running actor of the machine. */
   current(machine: string): Tracked | undefined {
     const list = this.byMachine.get(machine) ?? [];
-    return [...list].reverse().find((entry) => entry.actor.getSnapshot().status === 'active');
+    // A page form that navigated away on success is done: its last snapshot is still what the walk checks.
+    // An actor the inspection saw stopped is gone, whatever its last snapshot says (a screen mounted and
+    // dropped at once while the router settles).
+    const newest = [...list]
+      .reverse()
+      .filter((entry) => !entry.history.some((key) => key.endsWith('[stopped]')));
+    return (
+      newest.find((entry) => entry.actor.getSnapshot().status === 'active') ??
+      newest.find((entry) => entry.actor.getSnapshot().status === 'done')
+    );
   }
 
   snapshot(machine: string): AnyMachineSnapshot | undefined {
