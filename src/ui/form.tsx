@@ -144,11 +144,14 @@ export function NewPasswordFields({
   form,
   name,
   required = true,
+  refusal,
 }: {
   form: FormBinding;
   name: 'password' | 'new_password';
   /** Edit User's pair is optional: left empty, the password stays as it is. */
   required?: boolean;
+  /** The server's refusal of the new password (e.g. a breached one), shown on the field. */
+  refusal?: string | null;
 }) {
   return (
     <>
@@ -159,6 +162,7 @@ export function NewPasswordFields({
         placeholder="Password"
         autoComplete="new-password"
         required={required}
+        extraError={refusal}
       />
       <PasswordField
         form={form}

@@ -40,10 +40,17 @@ test('password: wrong current, same as current, then success', async ({ page }) 
     await page.getByLabel('Confirm Password').fill(next);
     await page.getByRole('button', { name: 'Save' }).click();
   };
+  // A refusal that belongs to a field marks that field too (besides the toast), until the next edit.
   await fill('not-my-password', 'a-brand-new-passphrase');
-  await expect(page.getByText('Incorrect password')).toBeVisible();
+  await expect(page.getByText('Incorrect password').first()).toBeVisible();
+  await expect(page.getByLabel('Current Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('form').getByText('Incorrect password')).toBeVisible();
   await fill(account.password, account.password);
-  await expect(page.getByText('New password cannot be the same as the current one')).toBeVisible();
+  await expect(page.locator('form').getByText('Incorrect password')).toHaveCount(0);
+  await expect(page.getByLabel('Set Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.locator('form').getByText('New password cannot be the same as the current one'),
+  ).toBeVisible();
   await fill(account.password, 'a-brand-new-passphrase');
   await expect(page.getByText('Password updated successfully.')).toBeVisible();
   // This session made the change and stays signed in.

@@ -1,17 +1,37 @@
 import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { RefObject } from 'react';
-import type { ModalFormActor } from '../../machines/form';
-import { NewPasswordFields, TextField } from '../../ui/form';
+import { fieldError, type ModalFormActor } from '../../machines/form';
+import { type FormBinding, NewPasswordFields, TextField } from '../../ui/form';
 import { CheckboxField, SelectField } from '../../ui/form-choice';
 import { FormDialog } from '../common/FormDialog';
 import { GENDER_OPTIONS, SUBSCRIPTION_OPTIONS } from './labels';
+
+/**
+ * The admin forms' Email. Their pattern error has no message (the spec hides 'Invalid email address'
+ * there), so a red border alone would not say what is wrong: the field then shows the expected form
+ * as its hint.
+ */
+function AdminEmailField({ form }: { form: FormBinding }) {
+  const patternError = fieldError(form.context, 'email') === '';
+  return (
+    <TextField
+      form={form}
+      name="email"
+      label="Email"
+      type="email"
+      placeholder="Email"
+      required
+      helper={patternError ? 'An e-mail address looks like name@example.com.' : undefined}
+    />
+  );
+}
 
 export function AddUserDialog({ actor }: { actor: ModalFormActor }) {
   return (
     <FormDialog actor={actor} title="Add User">
       {(form) => (
         <>
-          <TextField form={form} name="email" label="Email" type="email" placeholder="Email" required />
+          <AdminEmailField form={form} />
           <TextField form={form} name="full_name" label="Full name" placeholder="Full name" />
           <NewPasswordFields form={form} name="password" />
           <Stack direction={{ base: 'column', sm: 'row' }} gap={4}>
@@ -36,7 +56,7 @@ export function EditUserDialog({
     <FormDialog actor={actor} title="Edit User" returnFocusRef={returnFocusRef}>
       {(form) => (
         <>
-          <TextField form={form} name="email" label="Email" type="email" placeholder="Email" required />
+          <AdminEmailField form={form} />
           <TextField form={form} name="full_name" label="Full name" placeholder="Full name" />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
             <TextField form={form} name="major" label="Major" placeholder="Major" />

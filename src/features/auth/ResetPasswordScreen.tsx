@@ -4,6 +4,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { resetPassword } from '../../api/services';
 import { resetPasswordMachine } from '../../machines/flows';
+import { fieldRefusal } from '../../machines/refusals';
 import { NewPasswordFields, PrimaryButton } from '../../ui/form';
 import { PageTitle } from '../../ui/PageTitle';
 import { showSuccess } from '../../ui/toaster';
@@ -62,7 +63,11 @@ export function ResetPasswordScreen() {
         Reset Password
       </Heading>
       <Text textAlign="center">Please enter your new password and confirm it to reset your password.</Text>
-      <NewPasswordFields form={form} name="new_password" />
+      <NewPasswordFields
+        form={form}
+        name="new_password"
+        refusal={fieldRefusal(state.matches('failed'), state.context.error, 'new_password')}
+      />
       <PrimaryButton type="submit" loading={state.matches('submitting')}>
         Reset Password
       </PrimaryButton>

@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { errorMessage } from '../../api/errors';
 import { registerUser } from '../../api/services';
 import { signupMachine } from '../../machines/flows';
+import { fieldRefusal } from '../../machines/refusals';
 import { PasswordField, PrimaryButton, TextField } from '../../ui/form';
 import { PageTitle } from '../../ui/PageTitle';
 import { showError, showSuccess } from '../../ui/toaster';
@@ -66,6 +67,7 @@ export function SignupScreen() {
         placeholder="Password"
         autoComplete="new-password"
         required
+        extraError={fieldRefusal(state.matches('failed'), state.context.error, 'password')}
       />
       <PasswordField
         form={form}

@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { updatePasswordMe } from '../../api/services';
 import { changePasswordMachine } from '../../machines/flows';
+import { fieldRefusal } from '../../machines/refusals';
 import { NewPasswordFields, PasswordField, PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
@@ -28,6 +29,7 @@ export function ChangePassword() {
     { inspect },
   );
   const form = { context: state.context, send };
+  const failed = state.matches('failed');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'form.submit' });
@@ -47,8 +49,13 @@ export function ChangePassword() {
             placeholder="Password"
             autoComplete="current-password"
             required
+            extraError={fieldRefusal(failed, state.context.error, 'current_password')}
           />
-          <NewPasswordFields form={form} name="new_password" />
+          <NewPasswordFields
+            form={form}
+            name="new_password"
+            refusal={fieldRefusal(failed, state.context.error, 'new_password')}
+          />
           <PrimaryButton type="submit" alignSelf="flex-start" mt={2} loading={state.matches('submitting')}>
             Save
           </PrimaryButton>
