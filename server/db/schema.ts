@@ -14,9 +14,10 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { GENDERS, SUBSCRIPTION_TYPES } from '../../openapi/enums.ts';
 
-export const genderEnum = pgEnum('gender', ['Male', 'Female']);
-export const subscriptionTypeEnum = pgEnum('subscription_type', ['Free', 'Plan1', 'Plan2']);
+export const genderEnum = pgEnum('gender', GENDERS);
+export const subscriptionTypeEnum = pgEnum('subscription_type', SUBSCRIPTION_TYPES);
 
 export const users = pgTable(
   'users',

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { GENDERS, SUBSCRIPTION_TYPES } from '../../openapi/enums';
 
 /** One valibot schema per form: the product's field rules and its error messages, letter for letter. */
 
@@ -106,9 +107,6 @@ export const addUserSchema = v.pipe(
   addUserSchemaFields,
   matching<v.InferOutput<typeof addUserSchemaFields>>('password', 'confirm_password'),
 );
-
-export const GENDERS = ['Male', 'Female'] as const;
-export const SUBSCRIPTION_TYPES = ['Free', 'Plan1', 'Plan2'] as const;
 
 const editUserSchemaFields = v.object({
   email: adminEmail,

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { SUBSCRIPTION_TYPES } from '../../openapi/enums';
 import type { SubscriptionType } from '../api/types';
 
 /**
@@ -8,11 +9,15 @@ import type { SubscriptionType } from '../api/types';
  * Cancel returns to viewing from confirming and failed. `save` and the effects are injected.
  */
 
-export const PLANS: readonly { value: SubscriptionType; label: string }[] = [
-  { value: 'Free', label: 'Free' },
-  { value: 'Plan1', label: 'Plan 1' },
-  { value: 'Plan2', label: 'Plan 2' },
-];
+const PLAN_LABELS: Record<SubscriptionType, string> = { Free: 'Free', Plan1: 'Plan 1', Plan2: 'Plan 2' };
+
+/** Every plan the contract has, in its order, with the name the screens show. */
+export const PLANS: readonly { value: SubscriptionType; label: string }[] = SUBSCRIPTION_TYPES.map(
+  (value) => ({
+    value,
+    label: PLAN_LABELS[value],
+  }),
+);
 
 export function planLabel(plan: string | null | undefined): string {
   return PLANS.find((entry) => entry.value === plan)?.label ?? 'Free';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
+import { GENDERS, SUBSCRIPTION_TYPES } from '../../openapi/enums.ts';
 import { API_PREFIX } from '../../openapi/prefix.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
@@ -22,5 +23,13 @@ describe('generated API types', () => {
   it("API_PREFIX, which the server mounts and the SPA calls, is the document's server URL", () => {
     const document = JSON.parse(readFileSync(path.join(root, 'openapi', 'openapi.json'), 'utf8'));
     expect(document.servers[0].url).toBe(API_PREFIX);
+  });
+
+  it("the enum lists of openapi/enums.ts are the document's enums, in its order", () => {
+    const { schemas } = JSON.parse(
+      readFileSync(path.join(root, 'openapi', 'openapi.json'), 'utf8'),
+    ).components;
+    expect(GENDERS).toEqual(schemas.Gender.enum);
+    expect(SUBSCRIPTION_TYPES).toEqual(schemas.SubscriptionType.enum);
   });
 });

@@ -12,6 +12,7 @@ import {
   editUserMachine,
 } from '../../machines/flows';
 import { usersPagingMachine } from '../../machines/paging';
+import { planLabel } from '../../machines/subscription';
 import { useCurrentUser } from '../account/currentUser';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
@@ -20,7 +21,6 @@ import { text } from '../common/form-values';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
 import { usePagedList } from '../common/usePagedList';
 import { useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
-import { SUBSCRIPTION_LABELS } from './labels';
 import { editUserPayload, editUserValues } from './payload';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
@@ -146,7 +146,7 @@ export function AdminScreen() {
               <Dot color={user.is_active ? 'ui.success' : 'ui.danger'} />
               {user.is_active ? 'Active' : 'Inactive'}
             </Table.Cell>
-            <Table.Cell whiteSpace="nowrap">{SUBSCRIPTION_LABELS[user.subscription_type]}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{planLabel(user.subscription_type)}</Table.Cell>
             <Table.Cell whiteSpace="nowrap">
               <Dot color={user.is_email_confirmed ? 'ui.success' : 'ui.danger'} />
               {user.is_email_confirmed ? 'Confirmed' : 'No confirmation'}

@@ -1,17 +1,6 @@
-import type { SubscriptionType } from '../../api/types';
+import { GENDERS } from '../../../openapi/enums';
+import { PLANS } from '../../machines/subscription';
 
-export const SUBSCRIPTION_LABELS: Record<SubscriptionType, string> = {
-  Free: 'Free',
-  Plan1: 'Plan 1',
-  Plan2: 'Plan 2',
-};
-
-export const SUBSCRIPTION_OPTIONS = (Object.keys(SUBSCRIPTION_LABELS) as SubscriptionType[]).map((value) => ({
-  value,
-  label: SUBSCRIPTION_LABELS[value],
-}));
-
-export const GENDER_OPTIONS = [
-  { value: 'Male', label: 'Male' },
-  { value: 'Female', label: 'Female' },
-];
+/** The Edit User dialog's choices: every plan and gender the contract has. */
+export const SUBSCRIPTION_OPTIONS = PLANS;
+export const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: value }));
