@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/guard.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { NewUserRow, UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { OperationHandlers } from '../http/types.ts';
 import {
   ASSET_MAX_BYTES,
   cleanFileName,
+  type FileKind,
   newFileVersion,
   PHOTO_MAX_BYTES,
   requireFile,
@@ -20,13 +21,32 @@ function deleteStored(app: FastifyInstance, key: string) {
   return app.storage.delete(key).catch((error) => app.log.error({ err: error, key }, 'file delete failed'));
 }
 
+const FILE_KINDS: readonly FileKind[] = ['profile-photo', 'asset'];
+
+const versionOf = (user: UserRow, kind: FileKind) =>
+  kind === 'asset' ? user.assetVersion : user.profilePhotoVersion;
+
+/** Deletes the user's stored file of `kind`, if there is one. */
+async function deleteFileOf(app: FastifyInstance, user: UserRow, kind: FileKind) {
+  const version = versionOf(user, kind);
+  if (version) await deleteStored(app, storageKey(kind, user.id, version));
+}
+
 /** Deletes a user's stored files after the user row is gone. */
 export async function removeUserFiles(app: FastifyInstance, user: UserRow) {
-  const keys = [
-    user.profilePhotoVersion && storageKey('profile-photo', user.id, user.profilePhotoVersion),
-    user.assetVersion && storageKey('asset', user.id, user.assetVersion),
-  ].filter((k): k is string => Boolean(k));
-  await Promise.all(keys.map((key) => deleteStored(app, key)));
+  await Promise.all(FILE_KINDS.map((kind) => deleteFileOf(app, user, kind)));
+}
+
+/** Saves the row's new file columns (a new file, or none), then deletes the file they replace. */
+async function replaceFile(
+  app: FastifyInstance,
+  user: UserRow,
+  kind: FileKind,
+  columns: Partial<NewUserRow>,
+) {
+  const row = await updateExistingUser(app, user.id, columns);
+  await deleteFileOf(app, user, kind);
+  return row;
 }
 
 /** The signed-in user's profile photo and asset file: upload (replacing the old file) and delete. */
@@ -42,23 +62,19 @@ export function userFileHandlers(
       if (!type) throw new HttpError(415, 'The profile photo must be a PNG, JPEG or WebP image');
       const version = newFileVersion();
       await app.storage.put(storageKey('profile-photo', user.id, version), file.data, type);
-      const row = await updateExistingUser(app, user.id, {
+      const row = await replaceFile(app, user, 'profile-photo', {
         profilePhotoVersion: version,
         profilePhotoType: type,
       });
-      if (user.profilePhotoVersion)
-        await deleteStored(app, storageKey('profile-photo', user.id, user.profilePhotoVersion));
       return present(row, row);
     },
 
     async deleteProfilePhotoMe(request) {
       const user = requireUser(request);
-      const row = await updateExistingUser(app, user.id, {
+      const row = await replaceFile(app, user, 'profile-photo', {
         profilePhotoVersion: null,
         profilePhotoType: null,
       });
-      if (user.profilePhotoVersion)
-        await deleteStored(app, storageKey('profile-photo', user.id, user.profilePhotoVersion));
       return present(row, row);
     },
 
@@ -69,25 +85,23 @@ export function userFileHandlers(
       // The declared type is only a label for the download; the file is always served as an attachment.
       const type = /^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype : 'application/octet-stream';
       await app.storage.put(storageKey('asset', user.id, version), file.data, type);
-      const row = await updateExistingUser(app, user.id, {
+      const row = await replaceFile(app, user, 'asset', {
         assetVersion: version,
         assetName: cleanFileName(file.filename),
         assetType: type,
         assetSize: file.data.length,
       });
-      if (user.assetVersion) await deleteStored(app, storageKey('asset', user.id, user.assetVersion));
       return present(row, row);
     },
 
     async deleteAssetMe(request) {
       const user = requireUser(request);
-      const row = await updateExistingUser(app, user.id, {
+      const row = await replaceFile(app, user, 'asset', {
         assetVersion: null,
         assetName: null,
         assetType: null,
         assetSize: null,
       });
-      if (user.assetVersion) await deleteStored(app, storageKey('asset', user.id, user.assetVersion));
       return present(row, row);
     },
   };
