@@ -82,6 +82,8 @@ describe('/admin', () => {
     await user.type(within(add).getByLabelText(/Set Password/), 'password-123');
     await user.click(within(add).getByRole('button', { name: 'Save' }));
     expect(await within(add).findByText('Please confirm your password')).toBeTruthy();
+    // Save with errors takes focus to the first field in error.
+    await waitFor(() => expect(document.activeElement).toBe(within(add).getByLabelText(/Confirm Password/)));
     await user.type(within(add).getByLabelText(/Confirm Password/), 'password-123');
     await user.click(within(add).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User created successfully.')).toBeTruthy();

@@ -1,12 +1,14 @@
 import { Container, Flex } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
+import { focusFirstInvalid } from '../../ui/focus-error';
 import { Logo } from '../../ui/Logo';
 
 /** The centred column of the public screens; the whole column is the form (when there is one). */
 export function AuthLayout({ onSubmit, children }: { onSubmit?: () => void; children: ReactNode }) {
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit?.();
+    focusFirstInvalid(event.currentTarget);
   };
   const logo = (
     <Flex justify="center" mb={2}>

@@ -2,6 +2,7 @@ import { Box, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/reac
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, type RefObject, useRef } from 'react';
 import type { ConfirmationActor, ModalFormActor } from '../../machines/form';
+import { focusFirstInvalid } from '../../ui/focus-error';
 import { DangerButton, type FormBinding, PrimaryButton } from '../../ui/form';
 import { dialogRecipe } from '../../ui/recipes';
 
@@ -106,6 +107,7 @@ function DialogFrame({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'form.submit' });
+    focusFirstInvalid(formRef.current);
   };
 
   return (

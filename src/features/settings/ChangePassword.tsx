@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { updatePasswordMe } from '../../api/services';
 import { changePasswordMachine } from '../../machines/flows';
 import { fieldRefusal } from '../../machines/refusals';
+import { focusFirstInvalid } from '../../ui/focus-error';
 import { NewPasswordFields, PasswordField, PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
@@ -30,9 +31,10 @@ export function ChangePassword() {
   );
   const form = { context: state.context, send };
   const failed = state.matches('failed');
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     send({ type: 'form.submit' });
+    focusFirstInvalid(event.currentTarget);
   };
 
   return (
