@@ -121,7 +121,7 @@ test('the statechart viewer: every machine drawn, a test path stepped through', 
   await expect(page.getByRole('heading', { name: 'login', level: 2 })).toBeVisible();
   await expect(page.locator('svg').filter({ hasText: 'submitting' }).first()).toBeVisible();
   await page.getByLabel('Filter paths').fill('success');
-  await page.getByRole('listitem').getByRole('button').first().click();
+  await page.getByRole('list', { name: 'Test paths' }).getByRole('button').first().click();
   await expect(page.getByRole('heading', { name: /^Step 0 of \d+$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByRole('heading', { name: /^Step 1 of \d+$/ })).toBeVisible();
@@ -146,6 +146,13 @@ test('the statechart viewer: every machine drawn, a test path stepped through', 
   await machines.getByRole('button', { name: 'session', exact: true }).click();
   await expect(page.getByLabel('Filter paths')).toHaveValue('');
   await expect(page.getByRole('heading', { name: /^Test paths \((\d+) of \1\)$/ })).toBeVisible();
+  // From an arrow to the tests that walk it (docs/statecharts/walked-by.json).
+  await page.getByRole('list', { name: 'Edges' }).getByRole('button').first().click();
+  const panel = page.getByTestId('edge-panel');
+  await expect(panel.getByText(/^Machine level \(tests\/model\): [1-9]\d* tests?/)).toBeVisible();
+  await expect(panel.getByText(/^UI level \(tests\/ui\/walks\): [1-9]\d* tests?/)).toBeVisible();
+  await expect(panel.getByText(/^session\.test\.tsx › /).first()).toBeVisible();
+  await expectAccessible(page, '/statecharts with an edge selected');
 });
 
 test('the statechart viewer on a phone does not scroll sideways', async ({ page }) => {

@@ -16,13 +16,21 @@ export interface CoverageRecord {
   level: Level;
   machine: string;
   edges: string[];
+  /** Edge id → the names of the tests whose steps took it. */
+  walkedBy?: Record<string, string[]>;
 }
 
 const memory: CoverageRecord[] = [];
 let counter = 0;
 
-export function recordCoverage(level: Level, machine: string, edges: Iterable<string>): void {
-  const record: CoverageRecord = { level, machine, edges: [...new Set(edges)].sort() };
+export function recordCoverage(level: Level, machine: string, walkedBy: Map<string, Set<string>>): void {
+  const edges = [...walkedBy.keys()].sort();
+  const record: CoverageRecord = {
+    level,
+    machine,
+    edges,
+    walkedBy: Object.fromEntries(edges.map((edge) => [edge, [...(walkedBy.get(edge) ?? [])].sort()])),
+  };
   memory.push(record);
   const dir = process.env.STATECHART_COVERAGE_DIR;
   if (!dir) return;
@@ -53,6 +61,13 @@ export interface MachineCoverage {
   machineCovered: string[];
   /** null when no UI walk reported for this machine. */
   uiCovered: string[] | null;
+  /** Per defined edge, the tests that walk it at each level. */
+  walkedBy: Record<string, WalkedBy>;
+}
+
+export interface WalkedBy {
+  machine: string[];
+  ui: string[];
 }
 
 /** Per machine: defined edges (from the machine definition) against the edges the walks recorded. */
@@ -64,11 +79,21 @@ export function summarise(records: readonly CoverageRecord[]): MachineCoverage[]
     const machineTaken = taken('machine');
     const hasUi = records.some((r) => r.level === 'ui' && r.machine === model.name);
     const uiTaken = taken('ui');
+    const names = (level: Level, edge: string) => [
+      ...new Set(
+        records
+          .filter((r) => r.level === level && r.machine === model.name)
+          .flatMap((r) => r.walkedBy?.[edge] ?? []),
+      ),
+    ];
     return {
       machine: model.name,
       defined,
       machineCovered: defined.filter((edge) => machineTaken.has(edge)),
       uiCovered: hasUi ? defined.filter((edge) => uiTaken.has(edge)) : null,
+      walkedBy: Object.fromEntries(
+        defined.map((edge) => [edge, { machine: names('machine', edge), ui: names('ui', edge) }]),
+      ),
     };
   });
 }

@@ -18,7 +18,8 @@ for (const model of MODELS) {
   describe(`${model.name} machine`, () => {
     const paths = generatePaths(model);
     const assertions = ASSERTIONS[model.name] ?? {};
-    const taken = new Set<string>();
+    // Edge id → the tests that took it (for the walked-by report).
+    const taken = new Map<string, Set<string>>();
 
     it('has paths and state assertions', () => {
       expect(paths.length).toBeGreaterThan(0);
@@ -37,7 +38,11 @@ for (const model of MODELS) {
         expect(step.snapshot.status, `${where}: the machine stopped or errored`).toBe(
           finished ? 'done' : 'active',
         );
-        for (const edge of step.edges) taken.add(edge.id);
+        for (const edge of step.edges) {
+          const names = taken.get(edge.id) ?? new Set<string>();
+          names.add(`tests/model/machines.test.ts > ${model.name} machine > ${path.id}`);
+          taken.set(edge.id, names);
+        }
         const label = stateLabel(step.snapshot);
         const assertion = assertions[label];
         expect(assertion, `${model.name}: no assertion declared for state ${label}`).toBeDefined();
@@ -47,7 +52,7 @@ for (const model of MODELS) {
 
     it('covers every defined edge (state, event, guard outcome)', () => {
       recordCoverage('machine', model.name, taken);
-      const [row] = summarise([{ level: 'machine', machine: model.name, edges: [...taken] }]).filter(
+      const [row] = summarise([{ level: 'machine', machine: model.name, edges: [...taken.keys()] }]).filter(
         (summary) => summary.machine === model.name,
       );
       if (!row) throw new Error(`no coverage row for ${model.name}`);

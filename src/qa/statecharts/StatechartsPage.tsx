@@ -4,12 +4,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyStateNode } from 'xstate';
 import { useAppearanceActor } from '../../features/app/context';
 import { Diagram } from './Diagram';
-import { definedEdges } from './edges';
+import { type DefinedEdge, definedEdges } from './edges';
 import { type Layout, layoutMachine } from './layout';
 import type { MachineModel } from './model-kit';
 import { MODELS } from './models';
 import { generatePaths, stateLabel } from './paths';
 import { type WalkStep, walkPath } from './walk';
+import { shortTestName, type WalkedTests, walkedBy } from './walked-by';
 
 /**
  * The QA viewer: every machine drawn from its definition, the paths the model-based tests walk, and a
@@ -111,6 +112,99 @@ function useWalk(model: MachineModel, pathId: string | null): WalkStep[] | null 
   return walk?.key === key ? walk.steps : null;
 }
 
+function TestList({ label, walked }: { label: string; walked: WalkedTests }) {
+  return (
+    <Box>
+      <Text fontSize="xs" fontWeight="semibold">
+        {label}: {walked.count} test{walked.count === 1 ? '' : 's'}
+        {walked.count > walked.tests.length ? ` (the ${walked.tests.length} shortest)` : ''}
+      </Text>
+      <Stack as="ul" gap={0.5} listStyleType="none" ps={0}>
+        {walked.tests.map((name) => (
+          <Text as="li" key={name} fontSize="xs" fontFamily="mono" wordBreak="break-word" color="fg.muted">
+            {shortTestName(name)}
+          </Text>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/** Every edge of the machine (keyboard reachable; a click on an arrow selects it too) and the tests that walk the selected one. */
+function EdgePanel({
+  machine,
+  edges,
+  selected,
+  onSelect,
+}: {
+  machine: string;
+  edges: DefinedEdge[];
+  selected: string | null;
+  onSelect: (id: string | null) => void;
+}) {
+  const walked = selected ? walkedBy(machine, selected) : undefined;
+  return (
+    <Stack gap={2} minW={0} data-testid="edge-panel">
+      <Heading as="h3" size="sm">
+        Edges and the tests that walk them
+      </Heading>
+      {selected ? (
+        <Box borderWidth="1px" borderRadius="md" p={2} bg="bg.subtle">
+          <Text fontSize="sm" fontFamily="mono" fontWeight="semibold" wordBreak="break-word">
+            {selected}
+          </Text>
+          {walked ? (
+            <Stack gap={1} mt={1}>
+              <TestList label="Machine level (tests/model)" walked={walked.machine} />
+              <TestList label="UI level (tests/ui/walks)" walked={walked.ui} />
+            </Stack>
+          ) : (
+            <Text fontSize="xs" color="fg.muted">
+              Not in docs/statecharts/walked-by.json yet: run npm run coverage:paths.
+            </Text>
+          )}
+        </Box>
+      ) : (
+        <Text fontSize="xs" color="fg.muted">
+          Select an arrow in the diagram or an edge below.
+        </Text>
+      )}
+      <Stack
+        as="ul"
+        aria-label="Edges"
+        gap={0}
+        maxH="200px"
+        overflowY="auto"
+        borderWidth="1px"
+        borderRadius="md"
+        listStyleType="none"
+      >
+        {edges.map((edge) => (
+          <Box as="li" key={edge.id} borderBottomWidth="1px">
+            <Button
+              size="xs"
+              width="full"
+              h="auto"
+              py={1}
+              justifyContent="flex-start"
+              textAlign="start"
+              whiteSpace="normal"
+              wordBreak="break-word"
+              fontFamily="mono"
+              fontWeight="normal"
+              variant={edge.id === selected ? 'subtle' : 'ghost'}
+              aria-pressed={edge.id === selected}
+              onClick={() => onSelect(edge.id === selected ? null : edge.id)}
+            >
+              {edge.id}
+            </Button>
+          </Box>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
 export function StatechartsPage() {
   const [name, setName] = useState(MODELS[0]?.name ?? '');
   const model = MODELS.find((candidate) => candidate.name === name) ?? (MODELS[0] as MachineModel);
@@ -120,6 +214,7 @@ export function StatechartsPage() {
   const [filter, setFilter] = useState('');
   const [pathId, setPathId] = useState<string | null>(null);
   const [index, setIndex] = useState(0);
+  const [edgeId, setEdgeId] = useState<string | null>(null);
   const steps = useWalk(model, pathId);
   const step = steps?.[Math.min(index, steps.length - 1)];
 
@@ -128,6 +223,7 @@ export function StatechartsPage() {
     setPathId(null);
     setIndex(0);
     setFilter('');
+    setEdgeId(null);
   };
   const choosePath = (id: string) => {
     setPathId(id);
@@ -209,7 +305,17 @@ export function StatechartsPage() {
             pb={{ base: 2, lg: 0 }}
           >
             <Box flex="1" minH={0}>
-              {layout ? <Diagram layout={layout} active={active} taken={taken} /> : <Text>Laying out…</Text>}
+              {layout ? (
+                <Diagram
+                  layout={layout}
+                  active={active}
+                  taken={taken}
+                  selectedEdge={edgeId}
+                  onSelectEdge={setEdgeId}
+                />
+              ) : (
+                <Text>Laying out…</Text>
+              )}
             </Box>
             {/* The stepper's controls sit under the diagram: the highlight and Next are in view together. */}
             <Flex align="center" gap={2} pt={2} data-testid="stepper">
@@ -272,6 +378,7 @@ export function StatechartsPage() {
                 </Stack>
               ) : null}
             </Stack>
+            <EdgePanel machine={model.name} edges={edges} selected={edgeId} onSelect={setEdgeId} />
             <Stack gap={2} minW={0}>
               <Heading as="h3" size="sm">
                 Test paths ({shown.length} of {paths.length})

@@ -1,6 +1,7 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { actionName, type DefinedEdge, definedEdges, statePath } from './edges';
 import type { MachineModel } from './model-kit';
+import { walkedByCell } from './walked-by';
 
 /** Mermaid `stateDiagram-v2` of a machine, built from its state nodes (docs/statecharts/<machine>.md). */
 
@@ -97,7 +98,7 @@ export function machineMarkdown(model: MachineModel): string {
     const guards = edge.guards.map((g) => `${g.guard} ${g.ok ? '✓' : '✗'}`).join(', ');
     const target =
       edge.targets === null ? '(not taken)' : edge.targets.length ? edge.targets.join(', ') : '(internal)';
-    return `| ${cell(edge.source)} | ${cell(edge.event)} | ${cell(guards)} | ${cell(target)} | ${cell(edge.actions.join(', '))} |`;
+    return `| ${cell(edge.source)} | ${cell(edge.event)} | ${cell(guards)} | ${cell(target)} | ${cell(edge.actions.join(', '))} | ${cell(walkedByCell(model.name, edge.id))} |`;
   });
   return [
     `# ${model.name} (${model.group})`,
@@ -111,9 +112,10 @@ export function machineMarkdown(model: MachineModel): string {
     '## Edges (state, event, guard outcome)',
     '',
     'Each row is one edge the model-based tests (tests/model) must cover; the QA viewer is at `/statecharts`.',
+    '"walked by": the tests that take the edge, from `docs/statecharts/walked-by.json` (`npm run coverage:paths`).',
     '',
-    '| state | event | guards | target | actions |',
-    '| --- | --- | --- | --- | --- |',
+    '| state | event | guards | target | actions | walked by |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
   ].join('\n');

@@ -151,11 +151,11 @@ export class ActorTracker {
   current(machine: string): Tracked | undefined {
     const list = this.byMachine.get(machine) ?? [];
     // A page form that navigated away on success is done: its last snapshot is still what the walk checks.
-    // An actor the inspection saw stopped is gone, whatever its last snapshot says (a screen mounted and
-    // dropped at once while the router settles).
+    // An actor the inspection only ever saw stopped never ran (a screen mounted and dropped at once while
+    // the router settles): it is not the screen's actor.
     const newest = [...list]
       .reverse()
-      .filter((entry) => !entry.history.some((key) => key.endsWith('[stopped]')));
+      .filter((entry) => !entry.history.every((key) => key.endsWith('[stopped]')));
     return (
       newest.find((entry) => entry.actor.getSnapshot().status === 'active') ??
       newest.find((entry) => entry.actor.getSnapshot().status === 'done')
@@ -233,7 +233,15 @@ const STEP_TIMEOUT = 15_000;
 export async function describeUiWalk<C>(driver: UiDriver<C>, extraModels: MachineModel[] = []) {
   const { model } = driver;
   const plan = await planWalks(model, driver.accepts, driver.maxPaths);
-  const covered = new Set<string>();
+  // Edge id → the UI tests whose passing steps took it.
+  const covered = new Map<string, Set<string>>();
+  const cover = (edges: string[] | undefined, test: string) => {
+    for (const edge of edges ?? []) {
+      const names = covered.get(edge) ?? new Set<string>();
+      names.add(test);
+      covered.set(edge, names);
+    }
+  };
   let api: Api;
   let tracker: ActorTracker;
 
@@ -257,6 +265,8 @@ export async function describeUiWalk<C>(driver: UiDriver<C>, extraModels: Machin
 
     for (const { path, edges, states } of plan) {
       it(path.id, async () => {
+        const file = (expect.getState().testPath ?? '').replace(/^.*?(?=tests\/ui\/)/, '');
+        const testName = `${file} > ${model.name} (UI walk) > ${path.id}`;
         const walk: Walk = { api, tracker };
         const expectKey = (index: number) => stateKey(model, states[index] as AnyMachineSnapshot);
         const holdIfNeeded = (index: number) => {
@@ -272,7 +282,7 @@ export async function describeUiWalk<C>(driver: UiDriver<C>, extraModels: Machin
           });
           await waitFor(() => expect(currentKey()).toBe(expectKey(0)), { timeout: STEP_TIMEOUT });
           await driver.see(states[0] as AnyMachineSnapshot, ctx, walk, undefined);
-          for (const edge of edges[0] ?? []) covered.add(edge);
+          cover(edges[0], testName);
 
           let skipAct = false;
           for (let index = 0; index < path.steps.length; index++) {
@@ -324,7 +334,7 @@ export async function describeUiWalk<C>(driver: UiDriver<C>, extraModels: Machin
             );
             if (!passedThrough) await driver.see(states[index + 1] as AnyMachineSnapshot, ctx, walk, info);
             await driver.afterStep?.(info, ctx, walk);
-            for (const edge of edges[index + 1] ?? []) covered.add(edge);
+            cover(edges[index + 1], testName);
             if (passedThrough) skipAct = true;
           }
         } finally {
