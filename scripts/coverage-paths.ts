@@ -6,7 +6,7 @@
  * UI-walked machine is below 100% at UI level. COVERAGE_PATHS_PROJECTS=model skips the UI walks
  * (a quicker run; the ui column then shows -).
  *
- * A run of both levels also writes docs/statecharts/walked-by.json: per machine
+ * A run of both levels also writes src/qa/statecharts/walked-by.json: per machine
  * and defined edge (state, event, guard outcome), the tests that walk it at machine and at UI level
  * (the shortest few by name, with the count). The QA viewer shows it when an edge is selected, and
  * `npm run statecharts` puts it in each machine's table. `--json` prints that report instead of the table.

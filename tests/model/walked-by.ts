@@ -3,7 +3,7 @@ import type { WalkedByReport } from '../../src/qa/statecharts/walked-by';
 import type { MachineCoverage } from './coverage';
 
 /** Where `npm run coverage:paths` writes the edge → tests report (committed; read by the viewer and the docs). */
-export const WALKED_BY_FILE = path.resolve('docs/statecharts/walked-by.json');
+export const WALKED_BY_FILE = path.resolve('src/qa/statecharts/walked-by.json');
 
 const KEPT = 5;
 

@@ -160,7 +160,7 @@ function EdgePanel({
             </Stack>
           ) : (
             <Text fontSize="xs" color="fg.muted">
-              Not in docs/statecharts/walked-by.json yet: run npm run coverage:paths.
+              Not in src/qa/statecharts/walked-by.json yet: run npm run coverage:paths.
             </Text>
           )}
         </Box>

@@ -112,7 +112,7 @@ export function machineMarkdown(model: MachineModel): string {
     '## Edges (state, event, guard outcome)',
     '',
     'Each row is one edge the model-based tests (tests/model) must cover; the QA viewer is at `/statecharts`.',
-    '"walked by": the tests that take the edge, from `docs/statecharts/walked-by.json` (`npm run coverage:paths`).',
+    '"walked by": the tests that take the edge, from `src/qa/statecharts/walked-by.json` (`npm run coverage:paths`).',
     '',
     '| state | event | guards | target | actions | walked by |',
     '| --- | --- | --- | --- | --- | --- |',

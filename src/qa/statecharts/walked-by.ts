@@ -1,7 +1,7 @@
-import walkedByJson from '../../../docs/statecharts/walked-by.json';
+import walkedByJson from './walked-by.json';
 
 /**
- * The edge → tests report `npm run coverage:paths` writes to docs/statecharts/walked-by.json: for each
+ * The edge → tests report `npm run coverage:paths` writes to src/qa/statecharts/walked-by.json: for each
  * machine and defined edge (its id: `state --event [guard ✓/✗]--> target`), the tests that walk it at
  * machine level (tests/model) and at UI level (tests/ui/walks), the shortest few names and the count.
  */
