@@ -163,7 +163,9 @@ describe('/items', () => {
     const listed = async () =>
       (await api.call<{ data: { id: string; title: string; sku: string | null }[] }>('GET', '/items/', token))
         .body.data;
-    expect((await listed()).find((item) => item.title === 'Item with SKU')?.sku).toBe('SKU-001');
+    await waitFor(async () =>
+      expect((await listed()).find((item) => item.title === 'Item with SKU')?.sku).toBe('SKU-001'),
+    );
     // The table keeps the spec's columns: no SKU column.
     expect(screen.queryByRole('columnheader', { name: 'SKU' })).toBeNull();
 

@@ -1,6 +1,7 @@
 import { TextDecoder, TextEncoder } from 'node:util';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { toaster } from '../../src/ui/toaster-view';
 
 // The API server runs in this process: jsdom's TextEncoder makes Uint8Arrays of another realm, which
 // the server's JWT library rejects. Node's own encoder keeps one realm (browsers behave the same).
@@ -59,4 +60,7 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The toaster's store outlives a render: a toast left by one test would answer the next test's
+  // findByText before its own call has finished.
+  toaster.remove();
 });
