@@ -56,7 +56,9 @@ export interface MailDelivery {
   stop(): Promise<void>;
 }
 
-const BATCH = 10;
+// One row per lease: a lease covers one send, however slow the SMTP server, so it cannot run out while
+// earlier rows of a batch are still being sent (another process would then send the later ones too).
+const BATCH = 1;
 
 interface LeasedEmail {
   id: string;
@@ -155,7 +157,7 @@ export function createMailDelivery(
         .where(stillOurs);
       return;
     }
-    await db.delete(emailQueue).where(eq(emailQueue.id, sql`${row.id}::bigint`));
+    await db.delete(emailQueue).where(stillOurs);
   }
 
   async function drain() {
