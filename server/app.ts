@@ -13,6 +13,7 @@ import { registerAuthGuard } from './auth/guard.ts';
 import { authHandlers } from './auth/handlers.ts';
 import type { Settings } from './config.ts';
 import type { Database } from './db/index.ts';
+import { type ErrorReporter, noErrorReporter } from './error-reporting.ts';
 import { apiPathIndex } from './http/api-routes.ts';
 import { registerBodyMediaTypeCheck } from './http/body-media-type.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -48,6 +49,7 @@ declare module 'fastify' {
     templateContext: TemplateContext;
     storage: FileStorage;
     limiter: Limiter;
+    errorReporter: ErrorReporter;
   }
 }
 
@@ -61,15 +63,23 @@ export interface AppOptions {
   logger?: boolean;
   /** The process's logger (server/logger.ts); without it Fastify makes its own at settings.logLevel. */
   loggerInstance?: FastifyBaseLogger;
+  /** Where unexpected errors go besides the log (server/error-reporting.ts); without it, nowhere. */
+  errorReporter?: ErrorReporter;
 }
 
-/** A caller's X-Request-Id (a proxy's, a client's) is kept when it is a plain token of sane length. */
+/** A proxy's X-Request-Id is kept when it is a plain token of sane length. */
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 
-/** Unique across processes and machines: the caller's X-Request-Id, or a random UUID. */
-function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
-  const given = request.headers['x-request-id'];
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+/**
+ * Unique across processes and machines: behind a trusted proxy (TRUST_PROXY) its X-Request-Id, so one
+ * id follows the request through both logs; otherwise a random UUID — a client could otherwise pick
+ * ids that collide with others' or forge lines into a search of the logs.
+ */
+function requestIds(trustProxy: boolean) {
+  return (request: { headers: Record<string, string | string[] | undefined> }): string => {
+    const given = trustProxy ? request.headers['x-request-id'] : undefined;
+    return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  };
 }
 
 export function loadOpenApiDocument(): Record<string, unknown> {
@@ -83,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger === false ? false : { level: settings.logLevel } }),
     requestIdHeader: false,
-    genReqId: requestId,
+    genReqId: requestIds(settings.trustProxy),
     bodyLimit: 1024 * 1024,
     trustProxy: settings.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -102,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
 
   app.decorate('settings', settings);
+  app.decorate('errorReporter', options.errorReporter ?? noErrorReporter);
   app.decorate('db', options.db);
   app.decorate('users', createUsersRepository(options.db));
   app.decorate('items', createItemsRepository(options.db));
@@ -112,7 +123,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     'limiter',
     createLimiter(settings.rateLimits, settings.redisUrl, settings.redisKeyPrefix, app.log),
   );
-  app.decorate('mailDelivery', createMailDelivery(options.db, app.mailer, app.log));
+  app.decorate(
+    'mailDelivery',
+    createMailDelivery(options.db, app.mailer, app.log, {
+      failedRetentionDays: settings.emailFailedRetentionDays,
+    }),
+  );
   app.addHook('onReady', async () => app.mailDelivery.start());
   app.addHook('onClose', async () => {
     await app.mailDelivery.stop();

@@ -1,9 +1,17 @@
 import cluster, { type Worker } from 'node:cluster';
+import { fileURLToPath } from 'node:url';
 import { ensureFirstSuperuser } from './bootstrap.ts';
 import type { Settings } from './config.ts';
 import { migratePostgres, openDatabase } from './db/index.ts';
 import type { Logger } from './logger.ts';
+import { compiled } from './paths.ts';
 import { createUsersRepository } from './users/repository.ts';
+
+/**
+ * What a worker runs: this server's own entry, not whatever started the primary (`npm start` is
+ * scripts/start.mjs, which would check and hash the sources again at every fork and respawn).
+ */
+export const workerEntry = fileURLToPath(new URL(compiled ? './main.js' : './main.ts', import.meta.url));
 
 /** True in a worker process of a WEB_CONCURRENCY cluster: its primary has already migrated. */
 export const isClusterWorker = cluster.isWorker;
@@ -39,6 +47,7 @@ export async function runClusterPrimary(settings: Settings, log: Logger): Promis
     await database.close();
   }
 
+  cluster.setupPrimary({ exec: workerEntry, args: [] });
   let stopping = false;
   const serving = new Set<Worker>();
   const fork = () => {

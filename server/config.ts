@@ -85,9 +85,13 @@ export interface Settings {
   smtp: SmtpSettings | undefined;
   emailsFromEmail: string;
   emailsFromName: string;
+  /** Days an e-mail the SMTP server refused for good stays in the queue (to be looked at) before it is deleted. */
+  emailFailedRetentionDays: number;
   logLevel: (typeof LOG_LEVELS)[number];
-  /** Errors of requests are reported to this Sentry project (the template's SENTRY_DSN). */
+  /** Unexpected errors are reported to this Sentry project (the template's SENTRY_DSN); unset: none. */
   sentryDsn: string | undefined;
+  /** The release reports name (Sentry's SENTRY_RELEASE); unset: this package's name@version. */
+  sentryRelease: string | undefined;
   serveStatecharts: boolean;
   /** Trust X-Forwarded-* from a reverse proxy (needed to see HTTPS behind one). */
   trustProxy: boolean;
@@ -419,10 +423,7 @@ export function loadSettings(env: Env = process.env): Settings {
 
   const port = int(env, 'PORT', 8000, 0, 65535);
   const sentryDsn = optional(env, 'SENTRY_DSN');
-  if (sentryDsn !== undefined) {
-    url('SENTRY_DSN', sentryDsn);
-    notices.push('SENTRY_DSN is set: this server does not report to Sentry; its errors are in its log');
-  }
+  if (sentryDsn !== undefined) url('SENTRY_DSN', sentryDsn);
 
   return {
     environment,
@@ -443,8 +444,10 @@ export function loadSettings(env: Env = process.env): Settings {
     smtp,
     emailsFromEmail,
     emailsFromName: str(env, 'EMAILS_FROM_NAME', projectName),
+    emailFailedRetentionDays: int(env, 'EMAIL_FAILED_RETENTION_DAYS', 30, 1, 3650),
     logLevel: logLevel(env, environment),
     sentryDsn,
+    sentryRelease: optional(env, 'SENTRY_RELEASE'),
     serveStatecharts: bool(env, 'SERVE_STATECHARTS', !deployed),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     redisUrl: redisUrl(optional(env, 'REDIS_URL')),

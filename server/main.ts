@@ -1,4 +1,5 @@
 import { runClusterPrimary } from './cluster.ts';
+import { startErrorReporting } from './error-reporting.ts';
 import { createLogger } from './logger.ts';
 import { serve } from './serve.ts';
 import { fail, settingsFromEnvironment } from './startup.ts';
@@ -6,6 +7,8 @@ import { fail, settingsFromEnvironment } from './startup.ts';
 const settings = settingsFromEnvironment();
 const log = createLogger(settings);
 for (const notice of settings.notices) log.warn(notice);
+// First, so that an uncaught exception anywhere after this is reported (with SENTRY_DSN).
+const errorReporter = await startErrorReporting(settings, log);
 
 try {
   // With WEB_CONCURRENCY > 1 this process only runs the workers (server/cluster.ts), which come here too.
@@ -15,7 +18,7 @@ try {
 }
 
 async function serveUntilSignalled() {
-  const server = await serve(settings, log);
+  const server = await serve(settings, log, errorReporter);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -24,6 +27,7 @@ async function serveUntilSignalled() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await server.close();
+    await errorReporter.flush(2_000);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

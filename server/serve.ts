@@ -4,6 +4,7 @@ import { ensureFirstSuperuser } from './bootstrap.ts';
 import { isClusterWorker } from './cluster.ts';
 import type { Settings } from './config.ts';
 import { type DatabaseHandle, describeUrl, openDatabase } from './db/index.ts';
+import type { ErrorReporter } from './error-reporting.ts';
 import type { Logger } from './logger.ts';
 
 export interface RunningServer {
@@ -14,7 +15,11 @@ export interface RunningServer {
 }
 
 /** Opens the database as the settings say (migrating or checking its schema), builds the app, listens. */
-export async function serve(settings: Settings, log: Logger): Promise<RunningServer> {
+export async function serve(
+  settings: Settings,
+  log: Logger,
+  errorReporter?: ErrorReporter,
+): Promise<RunningServer> {
   const { database: db } = settings;
   const database = await openDatabase(db.driver === 'postgres' ? { url: db.url } : { dataDir: db.dataDir }, {
     // A cluster's workers only check: their primary has migrated before forking them.
@@ -25,7 +30,7 @@ export async function serve(settings: Settings, log: Logger): Promise<RunningSer
   });
   let app: FastifyInstance;
   try {
-    app = await buildApp({ settings, db: database.db, loggerInstance: log });
+    app = await buildApp({ settings, db: database.db, loggerInstance: log, errorReporter });
     await ensureFirstSuperuser(settings, app.users, app.log);
     await app.listen({ port: settings.port, host: settings.host });
   } catch (error) {

@@ -1,4 +1,14 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -8,6 +18,21 @@ export class FolderLockedError extends Error {}
 export interface FolderLock {
   release(): void;
 }
+
+interface Owner {
+  pid?: number;
+  host?: string;
+  purpose?: string;
+  /** Names this taking of the lock: a takeover replaces exactly the lock it judged stale, no other. */
+  token?: string;
+}
+
+/** The owner touches its lock this often, so that a lock written on another machine can age out. */
+export const HEARTBEAT_MS = 10_000;
+/** A lock from another host (a copied or shared DATA_DIR, a container with a new hostname) untouched this long is stale. */
+export const FOREIGN_STALE_MS = 60_000;
+/** A takeover takes microseconds; its marker older than this was left by a process that died in it. */
+const TAKEOVER_STALE_MS = 10_000;
 
 function alive(pid: number): boolean {
   try {
@@ -19,51 +44,114 @@ function alive(pid: number): boolean {
   }
 }
 
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function read(file: string): { owner: Owner; ageMs: number } | undefined {
+  try {
+    const ageMs = Date.now() - statSync(file).mtimeMs;
+    return { owner: JSON.parse(readFileSync(file, 'utf8')) as Owner, ageMs };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // Unreadable (a torn file of an older version): treat as a lock of nobody, aged by its mtime.
+    try {
+      return { owner: {}, ageMs: Date.now() - statSync(file).mtimeMs };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
 /**
  * PGlite is one process per data folder: a second process opening it would work on its own copy and the
- * two would diverge. The lock is a file beside the folder holding the owner's pid and host, created
- * exclusively; a lock left by a process that is gone (killed, machine restarted) is taken over.
+ * two would diverge. The lock is a file beside the folder naming its owner (pid, host, a random token).
+ *
+ * - Taking a free lock is one link(2) of a complete file to the lock's name: it fails if the name
+ *   exists, so two processes never both succeed and nobody ever reads a half-written lock.
+ * - A lock is stale when its owner is gone: on this host, its pid is not running; written on another
+ *   host (whose processes we cannot see), when it has not been touched for FOREIGN_STALE_MS — its owner
+ *   touches it every HEARTBEAT_MS.
+ * - Taking over a stale lock is exclusive per stale lock: the taker first creates
+ *   `<lock>.takeover-<its token>` (O_EXCL), re-reads the lock to see the same token, and only then
+ *   renames its own file over it (atomic). Two processes that judged the same lock stale race for the
+ *   same marker; one wins, the other looks again and finds a live owner.
  */
 export function lockFolder(folder: string, purpose: string): FolderLock {
   const file = `${folder}.lock`;
   mkdirSync(path.dirname(file), { recursive: true });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    let fd: number;
-    try {
-      fd = openSync(file, 'wx', 0o600);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      let owner: { pid?: number; host?: string; purpose?: string } = {};
+  const token = randomBytes(12).toString('hex');
+  const mine = `${file}.${token}`;
+  writeFileSync(mine, JSON.stringify({ pid: process.pid, host: hostname(), purpose, token }), {
+    mode: 0o600,
+  });
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
       try {
-        owner = JSON.parse(readFileSync(file, 'utf8'));
-      } catch {
-        // Being written right now by another process, or torn: look again.
+        linkSync(mine, file);
+        return held(file, token);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
+      const current = read(file);
+      if (!current) continue; // released in between
+      const { owner, ageMs } = current;
       const pid = Number(owner.pid);
       const sameHost = owner.host === undefined || owner.host === hostname();
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && (!sameHost || alive(pid))) {
+      const ownerAlive = sameHost
+        ? Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)
+        : ageMs < FOREIGN_STALE_MS;
+      if (ownerAlive) {
         throw new FolderLockedError(
-          `The embedded database in ${folder} is in use by process ${pid}${sameHost ? '' : ` on ${owner.host}`}` +
+          `The embedded database in ${folder} is in use by process ${pid}` +
+            `${sameHost ? '' : ` on ${owner.host} (its lock was touched ${Math.round(ageMs / 1000)} s ago; it is taken over when untouched for ${FOREIGN_STALE_MS / 1000} s)`}` +
             `${owner.purpose ? ` (${owner.purpose})` : ''}. One process at a time can open it: stop that one first, ` +
             'or use a PostgreSQL server (DATABASE_URL) to run several server processes.',
         );
       }
-      if (Number.isInteger(pid) && pid > 0) rmSync(file, { force: true });
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
-      continue;
+      if (takeOver(file, owner.token ?? `untokened-${pid}-${owner.host}`, mine)) return held(file, token);
+      pause(20);
     }
-    writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), purpose }));
-    closeSync(fd);
-    return {
-      release() {
-        try {
-          const owner = JSON.parse(readFileSync(file, 'utf8'));
-          if (owner.pid === process.pid) rmSync(file, { force: true });
-        } catch {
-          // Already gone.
-        }
-      },
-    };
+  } finally {
+    rmSync(mine, { force: true });
   }
-  throw new FolderLockedError(`Could not take the lock ${file}: another process keeps taking it.`);
+  throw new FolderLockedError(`Could not take the lock ${file}: other processes keep taking it.`);
+}
+
+/** Replaces the stale lock named `staleToken` by `mine`, if no other process is replacing it. */
+function takeOver(file: string, staleToken: string, mine: string): boolean {
+  const marker = `${file}.takeover-${staleToken.replace(/[^\w.-]/g, '_')}`;
+  try {
+    writeFileSync(marker, String(process.pid), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const age = read(marker)?.ageMs ?? 0;
+    if (age > TAKEOVER_STALE_MS) rmSync(marker, { force: true });
+    return false;
+  }
+  try {
+    const now = read(file)?.owner;
+    const nowToken = now ? (now.token ?? `untokened-${Number(now.pid)}-${now.host}`) : undefined;
+    if (nowToken !== staleToken) return false; // replaced or released meanwhile: look again
+    renameSync(mine, file);
+    return true;
+  } finally {
+    rmSync(marker, { force: true });
+  }
+}
+
+function held(file: string, token: string): FolderLock {
+  const heartbeat = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(file, now, now);
+    } catch {
+      // Gone (released, or removed by hand): nothing to keep fresh.
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  return {
+    release() {
+      clearInterval(heartbeat);
+      if (read(file)?.owner.token === token) rmSync(file, { force: true });
+    },
+  };
 }

@@ -74,6 +74,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(503).header('Retry-After', '1').send({ detail: 'Service Unavailable' });
     }
     request.log.error({ err: error }, 'unhandled error');
+    request.server.errorReporter.report(error, {
+      id: request.id,
+      method: request.method,
+      path: request.url.split('?', 1)[0] ?? request.url,
+      route: request.routeOptions.url,
+    });
     return reply.code(500).send({ detail: 'Internal Server Error' });
   });
 }

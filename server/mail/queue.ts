@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { emailQueue } from '../db/schema.ts';
@@ -36,6 +36,10 @@ export interface MailDeliveryOptions {
   /** Retry delays double from `firstRetrySeconds` up to `maxRetrySeconds`. */
   firstRetrySeconds?: number;
   maxRetrySeconds?: number;
+  /** How long `stop()` waits for a send in progress before leaving it to its lease. */
+  stopGraceMs?: number;
+  /** E-mails refused for good are kept this many days (to be looked at), then deleted. */
+  failedRetentionDays?: number;
 }
 
 /** Queues an e-mail in the transaction it was handed to; see MailDelivery.transaction. */
@@ -52,7 +56,11 @@ export interface MailDelivery {
   /** Delivers due e-mails now, in this process (call after the transaction that queued them commits). */
   nudge(): void;
   start(): void;
-  /** Stops polling and waits for the send in progress, if any. */
+  /**
+   * Stops polling and waits for the send in progress, if any, at most `stopGraceMs`: a slower send is
+   * left behind (the process is about to end) and its row keeps its lease, so another process — or this
+   * one after a restart — sends it once the lease has run out.
+   */
   stop(): Promise<void>;
 }
 
@@ -91,6 +99,10 @@ export function createMailDelivery(
   const leaseSeconds = options.leaseSeconds ?? 120;
   const firstRetry = options.firstRetrySeconds ?? 2;
   const maxRetry = options.maxRetrySeconds ?? 300;
+  // Shutdown's budget is 10 s (server/main.ts), shared with the requests in flight before it.
+  const stopGraceMs = options.stopGraceMs ?? 3_000;
+  const failedRetentionDays = options.failedRetentionDays ?? 30;
+  let lastPrune = 0;
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -160,7 +172,29 @@ export function createMailDelivery(
     await db.delete(emailQueue).where(stillOurs);
   }
 
+  /** Deletes e-mails refused for good longer ago than the retention, at most once an hour per process. */
+  async function pruneFailed() {
+    if (Date.now() - lastPrune < 3_600_000) return;
+    lastPrune = Date.now();
+    const pruned = await db
+      .delete(emailQueue)
+      .where(
+        and(
+          isNotNull(emailQueue.failedAt),
+          lt(emailQueue.failedAt, sql`now() - make_interval(days => ${failedRetentionDays})`),
+        ),
+      )
+      .returning({ id: emailQueue.id });
+    if (pruned.length > 0) {
+      log.info(
+        { count: pruned.length, retentionDays: failedRetentionDays },
+        'e-mail queue: deleted e-mails refused for good',
+      );
+    }
+  }
+
   async function drain() {
+    await pruneFailed();
     do {
       again = false;
       const rows = await lease();
@@ -214,7 +248,21 @@ export function createMailDelivery(
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      if (!running) return;
+      let timeout: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        running.then(() => true),
+        new Promise<false>((resolve) => {
+          timeout = setTimeout(() => resolve(false), stopGraceMs);
+        }),
+      ]);
+      clearTimeout(timeout);
+      if (!finished) {
+        log.warn(
+          { waitedMs: stopGraceMs, leaseSeconds },
+          'e-mail queue: a send is still in progress at shutdown; left to its lease (sent again once it runs out)',
+        );
+      }
     },
   };
 }

@@ -49,11 +49,21 @@ async function replaceFile(
   return row;
 }
 
+/** A user row's columns with no file of that kind. */
+const NO_FILE: Record<FileKind, Partial<NewUserRow>> = {
+  'profile-photo': { profilePhotoVersion: null, profilePhotoType: null },
+  asset: { assetVersion: null, assetName: null, assetType: null, assetSize: null },
+};
+
 /** The signed-in user's profile photo and asset file: upload (replacing the old file) and delete. */
 export function userFileHandlers(
   app: FastifyInstance,
 ): OperationHandlers<'uploadProfilePhotoMe' | 'deleteProfilePhotoMe' | 'uploadAssetMe' | 'deleteAssetMe'> {
   const present = userPresenter(app.settings.secretKey);
+  const save = async (user: UserRow, kind: FileKind, columns: Partial<NewUserRow>) => {
+    const row = await replaceFile(app, user, kind, columns);
+    return present(row, row);
+  };
   return {
     async uploadProfilePhotoMe(request) {
       const user = requireUser(request);
@@ -62,21 +72,10 @@ export function userFileHandlers(
       if (!type) throw new HttpError(415, 'The profile photo must be a PNG, JPEG or WebP image');
       const version = newFileVersion();
       await app.storage.put(storageKey('profile-photo', user.id, version), file.data, type);
-      const row = await replaceFile(app, user, 'profile-photo', {
-        profilePhotoVersion: version,
-        profilePhotoType: type,
-      });
-      return present(row, row);
+      return save(user, 'profile-photo', { profilePhotoVersion: version, profilePhotoType: type });
     },
 
-    async deleteProfilePhotoMe(request) {
-      const user = requireUser(request);
-      const row = await replaceFile(app, user, 'profile-photo', {
-        profilePhotoVersion: null,
-        profilePhotoType: null,
-      });
-      return present(row, row);
-    },
+    deleteProfilePhotoMe: (request) => save(requireUser(request), 'profile-photo', NO_FILE['profile-photo']),
 
     async uploadAssetMe(request) {
       const user = requireUser(request);
@@ -85,24 +84,14 @@ export function userFileHandlers(
       // The declared type is only a label for the download; the file is always served as an attachment.
       const type = /^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype : 'application/octet-stream';
       await app.storage.put(storageKey('asset', user.id, version), file.data, type);
-      const row = await replaceFile(app, user, 'asset', {
+      return save(user, 'asset', {
         assetVersion: version,
         assetName: cleanFileName(file.filename),
         assetType: type,
         assetSize: file.data.length,
       });
-      return present(row, row);
     },
 
-    async deleteAssetMe(request) {
-      const user = requireUser(request);
-      const row = await replaceFile(app, user, 'asset', {
-        assetVersion: null,
-        assetName: null,
-        assetType: null,
-        assetSize: null,
-      });
-      return present(row, row);
-    },
+    deleteAssetMe: (request) => save(requireUser(request), 'asset', NO_FILE.asset),
   };
 }

@@ -12,6 +12,7 @@ import { newAccountEmail } from '../mail/templates.ts';
 import { freshConfirmation, sendConfirmationCode } from './confirmation.ts';
 import { removeUserFiles } from './files.ts';
 import { userPresenter } from './public.ts';
+import { emailTaken, updateExistingUser } from './update.ts';
 
 type UserOperations =
   | 'readUsers'
@@ -29,7 +30,6 @@ type UserOperations =
 type Schemas = components['schemas'];
 type ProfileFields = Pick<Schemas['UserUpdateMe'], 'full_name' | 'major' | 'phone' | 'birth_date' | 'gender'>;
 
-const emailTaken = () => new HttpError(409, 'User with this email already exists');
 const cannotDeleteSelf = () => new HttpError(403, 'Super users are not allowed to delete themselves');
 
 /** Profile columns from a request body; only fields the client sent are touched. */
@@ -70,27 +70,6 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
   }
 
   /** Applies `changes`; `emails` may queue e-mails about the result in the same transaction. */
-  async function applyUpdate(
-    id: string,
-    changes: Partial<NewUserRow>,
-    emails?: (user: UserRow, send: SendEmail) => void,
-  ): Promise<UserRow> {
-    try {
-      const updated = emails
-        ? await app.mailDelivery.transaction(async (tx, send) => {
-            const row = await app.users.update(id, changes, tx);
-            if (row) emails(row, send);
-            return row;
-          })
-        : await app.users.update(id, changes);
-      if (!updated) throw new HttpError(404, 'User not found');
-      return updated;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw emailTaken();
-      throw error;
-    }
-  }
-
   async function deleteSelf(request: FastifyRequest) {
     const user = requireUser(request);
     if (user.isSuperuser) throw cannotDeleteSelf();
@@ -143,7 +122,8 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
         await ensureEmailFree(body.email, user.id);
         Object.assign(changes, { email: body.email }, freshConfirmation());
       }
-      const updated = await applyUpdate(
+      const updated = await updateExistingUser(
+        app,
         user.id,
         changes,
         changes.email ? (row, send) => sendConfirmationCode(app, row, send) : undefined,
@@ -202,7 +182,7 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
       if (body.is_superuser !== undefined) changes.isSuperuser = body.is_superuser;
       if (body.is_email_confirmed !== undefined) changes.isEmailConfirmed = body.is_email_confirmed;
       if (body.subscription_type !== undefined) changes.subscriptionType = body.subscription_type;
-      let updated = await applyUpdate(user.id, changes);
+      let updated = await updateExistingUser(app, user.id, changes);
       if (body.password != null) {
         await app.users.setPassword(user.id, await hashPassword(body.password), null);
         updated = (await app.users.byId(user.id)) ?? updated;

@@ -1,14 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { NewUserRow, UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import type { SendEmail } from '../mail/queue.ts';
 
-/** Updates a user row; a user deleted meanwhile is a 404, not a 500. */
+export const emailTaken = () => new HttpError(409, 'User with this email already exists');
+
+/**
+ * Updates a user row: a user deleted meanwhile is a 404 and an address another user took meanwhile a
+ * 409, not 500s. `emails` queues the e-mails the change causes, in its transaction.
+ */
 export async function updateExistingUser(
   app: FastifyInstance,
   id: string,
   values: Partial<NewUserRow>,
+  emails?: (user: UserRow, send: SendEmail) => void,
 ): Promise<UserRow> {
-  const row = await app.users.update(id, values);
-  if (!row) throw new HttpError(404, 'User not found');
-  return row;
+  try {
+    const row = emails
+      ? await app.mailDelivery.transaction(async (tx, send) => {
+          const updated = await app.users.update(id, values, tx);
+          if (updated) emails(updated, send);
+          return updated;
+        })
+      : await app.users.update(id, values);
+    if (!row) throw new HttpError(404, 'User not found');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
 }

@@ -251,6 +251,17 @@ describe("loadSettings with the template's .env", () => {
     }
   }
 
+  it('ENVIRONMENT=production accepts a missing POSTGRES_PASSWORD, as the template does (trust, peer or certificate authentication)', () => {
+    const { POSTGRES_PASSWORD: _, ...withoutPassword } = templateEnv();
+    const s = loadSettings({
+      ...withoutPassword,
+      ENVIRONMENT: 'production',
+      SECRET_KEY: STRONG,
+      FIRST_SUPERUSER_PASSWORD: 'a-strong-first-password',
+    });
+    expect(s.databaseUrl).toBe('postgresql://postgres@localhost:5432/app');
+  });
+
   it('ENVIRONMENT=production with real secrets is production on PostgreSQL, migrating as a release step', () => {
     const s = loadSettings({
       ...templateEnv(),
@@ -293,6 +304,10 @@ describe("loadSettings with the template's .env", () => {
       'https://key@o1.ingest.example.com/1',
     );
     expectRefused({ ...base(), SENTRY_DSN: 'not a dsn' }, 'SENTRY_DSN');
+    const reporting = loadSettings({ ...base(), SENTRY_DSN: 'https://key@o1.ingest.example.com/1' });
+    expect(reporting.notices).toEqual([]);
+    expect(reporting.sentryRelease).toBeUndefined();
+    expect(loadSettings({ ...base(), SENTRY_RELEASE: 'web@abc123' }).sentryRelease).toBe('web@abc123');
   });
 });
 

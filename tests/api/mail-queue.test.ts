@@ -3,11 +3,14 @@
 // runs in-process on both drivers; the process part needs a PostgreSQL server (the `api` project with
 // TEST_DATABASE_URL), since the embedded database belongs to one process.
 
+import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/index.ts';
+import { type Database, openDatabase } from '../../server/db/index.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createMailDelivery } from '../../server/mail/queue.ts';
 import { testEmail } from '../../server/mail/templates.ts';
@@ -182,6 +185,35 @@ describe('a recipient the SMTP server refuses for good', () => {
     expect(again?.attempts).toBe(1);
     expect(mailsTo(sink, refused, /./)).toEqual([]);
   });
+
+  it('is deleted once older than its retention (EMAIL_FAILED_RETENTION_DAYS); younger ones stay', async () => {
+    const old = uniqueEmail('refused-long-ago');
+    const recent = uniqueEmail('refused-lately');
+    await server.app.db.execute(sql`
+      INSERT INTO email_queue (recipient, subject, html, attempts, failed_at, last_error) VALUES
+        (${old}, 'Old', '<p>x</p>', 1, now() - interval '31 days', '550 no such user'),
+        (${recent}, 'Recent', '<p>x</p>', 1, now() - interval '29 days', '550 no such user')`);
+    // A process that has just started prunes on its first round.
+    const delivery = createMailDelivery(server.app.db, server.app.mailer, server.app.log, {
+      failedRetentionDays: 30,
+    });
+    delivery.start();
+    try {
+      await eventually(async () => {
+        const result = await server.app.db.execute(
+          sql`SELECT recipient FROM email_queue WHERE recipient IN (${old}, ${recent})`,
+        );
+        const left = (result as unknown as { rows: { recipient: string }[] }).rows.map((r) => r.recipient);
+        return left.length === 1 ? left : undefined;
+      });
+    } finally {
+      await delivery.stop();
+    }
+    const result = await server.app.db.execute(
+      sql`SELECT recipient FROM email_queue WHERE recipient IN (${old}, ${recent})`,
+    );
+    expect((result as unknown as { rows: { recipient: string }[] }).rows).toEqual([{ recipient: recent }]);
+  });
 });
 
 describe('the outbox (no SMTP server configured) goes through the queue too', () => {
@@ -332,5 +364,65 @@ processes('server processes on PostgreSQL', () => {
     expect(sentBy(a) + sentBy(b)).toBe(everyone.length);
     expect(sentBy(a)).toBeGreaterThan(0);
     expect(sentBy(b)).toBeGreaterThan(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Shutdown with a send in flight: a real process on the project's driver
+
+describe('SIGTERM while an SMTP send hangs', () => {
+  it('the process exits 0 within its grace period; the e-mail stays queued under its lease', {
+    timeout: 90_000,
+  }, async () => {
+    // An SMTP server that accepts connections and never greets: the send would hang for nodemailer's
+    // 10 s greeting timeout, as long as the whole shutdown budget.
+    const held: Socket[] = [];
+    const silent = createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => {
+      for (const socket of held) socket.destroy();
+      return new Promise((resolve) => silent.close(() => resolve()));
+    });
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'starter-term-mail-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const url = postgresUrl ? await database() : undefined;
+    const server = await start({
+      DATA_DIR: dataDir,
+      ...(url ? { DATABASE_URL: url } : {}),
+      ...smtpEnv((silent.address() as AddressInfo).port),
+    });
+    const to = uniqueEmail('term-mail');
+    const response = await fetch(
+      `${server.base}${API}/utils/test-email/?email_to=${encodeURIComponent(to)}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await adminToken(server.base)}` },
+      },
+    );
+    expect(response.status).toBe(201);
+    await eventually(() => (held.length > 0 ? true : undefined));
+
+    const termAt = performance.now();
+    server.kill('SIGTERM');
+    const exit = await server.exited;
+    const shutdownMs = performance.now() - termAt;
+    console.log(`SIGTERM with a hanging send: exit ${exit.code} after ${shutdownMs.toFixed(0)} ms`);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(shutdownMs).toBeLessThan(8_000);
+    expect(server.output()).toContain('left to its lease');
+
+    const database_ = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, 'pglite') }, {
+      migrations: 'check',
+    });
+    try {
+      const result = await database_.db.execute(
+        sql`SELECT attempts, leased_until > now() AS leased, failed_at IS NULL AS pending FROM email_queue WHERE recipient = ${to}`,
+      );
+      expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+        { attempts: 1, leased: true, pending: true },
+      ]);
+    } finally {
+      await database_.close();
+    }
   });
 });

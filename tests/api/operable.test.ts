@@ -134,19 +134,41 @@ describe('request ids: unique across processes, or the caller’s, in every log 
     }
   });
 
-  it('keeps a caller’s X-Request-Id (a proxy’s), and replaces one that is not a plain token', async () => {
+  it('ignores a caller’s X-Request-Id without TRUST_PROXY: a client does not choose its log lines’ id', async () => {
     const given = await app.inject({
       method: 'GET',
       url: '/api/v1/utils/health-check/',
-      headers: { 'x-request-id': 'edge-7f3a.42' },
+      headers: { 'x-request-id': 'client-chosen-1' },
     });
-    expect(given.headers['x-request-id']).toBe('edge-7f3a.42');
-    expect(lines.some((line) => line.reqId === 'edge-7f3a.42')).toBe(true);
-    const odd = await app.inject({
-      method: 'GET',
-      url: '/api/v1/utils/health-check/',
-      headers: { 'x-request-id': 'x'.repeat(500) },
+    expect(given.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines.some((line) => line.reqId === 'client-chosen-1')).toBe(false);
+  });
+
+  it('keeps the proxy’s X-Request-Id with TRUST_PROXY, and replaces one that is not a plain token', async () => {
+    const database = await openDatabase({ memory: true });
+    const proxied = await buildApp({
+      settings: { ...app.settings, trustProxy: true },
+      db: database.db,
+      webRoot: false,
+      loggerInstance: app.log,
     });
-    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    try {
+      const given = await proxied.inject({
+        method: 'GET',
+        url: '/api/v1/utils/health-check/',
+        headers: { 'x-request-id': 'edge-7f3a.42' },
+      });
+      expect(given.headers['x-request-id']).toBe('edge-7f3a.42');
+      expect(lines.some((line) => line.reqId === 'edge-7f3a.42')).toBe(true);
+      const odd = await proxied.inject({
+        method: 'GET',
+        url: '/api/v1/utils/health-check/',
+        headers: { 'x-request-id': 'x'.repeat(500) },
+      });
+      expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await proxied.close();
+      await database.close();
+    }
   });
 });

@@ -5,7 +5,7 @@
 // server gets its database through the template's POSTGRES_* settings and ENVIRONMENT=production.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +163,55 @@ describe('the built app, copied with production dependencies only', () => {
     expect(await again.exited).toBe(0);
     expect(again.output()).not.toContain('applying migration');
   });
+
+  it.skipIf(!serverUrl)(
+    `\`npm start\` with WEB_CONCURRENCY=2: the workers, a replaced one too, run dist/server/main.js itself${serverUrl ? '' : ' [SKIPPED: needs TEST_DATABASE_URL]'}`,
+    async () => {
+      const port = await freePort();
+      const server = run('npm', ['start'], copy, { ...env, PORT: String(port), WEB_CONCURRENCY: '2' });
+      const group = () => {
+        const listed = spawnSync('pgrep', ['-g', String(server.child.pid)], { encoding: 'utf8' });
+        return listed.stdout
+          .split('\n')
+          .map(Number)
+          .filter((pid) => pid > 0)
+          .map((pid) => {
+            try {
+              return { pid, command: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ') };
+            } catch {
+              return { pid, command: '' }; // gone since pgrep listed it
+            }
+          });
+      };
+      const workers = () => group().filter((p) => /dist\/server\/main\.js/.test(p.command));
+      const starts = () => group().filter((p) => p.command.includes('scripts/start.mjs'));
+      try {
+        await waitForHealth(`http://127.0.0.1:${port}`, server);
+        const deadline = Date.now() + 30_000;
+        while (workers().length < 2 && Date.now() < deadline) await sleep(100);
+        const before = workers();
+        expect(before).toHaveLength(2);
+        // Only the primary runs start.mjs (and `npm start`'s shell, which names it).
+        expect(
+          starts().filter((p) => p.command.startsWith('node') || p.command.includes('/node ')).length,
+        ).toBe(1);
+        process.kill(before[0]?.pid ?? 0, 'SIGKILL');
+        while (Date.now() < deadline + 30_000) {
+          const now = workers();
+          if (now.length === 2 && !now.some((p) => p.pid === before[0]?.pid)) break;
+          await sleep(100);
+        }
+        const after = workers();
+        expect(after.map((p) => p.pid)).not.toContain(before[0]?.pid);
+        expect(after).toHaveLength(2);
+        expect(
+          starts().filter((p) => p.command.startsWith('node') || p.command.includes('/node ')).length,
+        ).toBe(1);
+      } finally {
+        await stop(server);
+      }
+    },
+  );
 
   for (const [how, command, args] of [
     ['npm start', 'npm', ['start']],
