@@ -8,10 +8,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const chakraTheme = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'node_modules/@chakra-ui/react/dist/esm/theme/',
-);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const chakraTheme = path.join(here, 'node_modules/@chakra-ui/react/dist/esm/theme/');
 
 /** Also used by the 'ui' test project (vitest.config.ts), where the extended config's aliases do not apply. */
 export const chakraThemeAlias = [
@@ -101,6 +99,28 @@ function pureAnatomies(): Plugin {
   };
 }
 
+/**
+ * Ark exports `Field` as one object holding every field part, so a bundle that imports it keeps them all
+ * (the textarea's auto-resize code too), although the app renders only some. The build hands Chakra the
+ * same parts as an ES namespace instead, of which the bundler keeps only the parts in use.
+ */
+function arkFieldNamespace(): Plugin {
+  const virtualId = '\0ark-field-namespace';
+  const fieldDir = path.join(here, 'node_modules/@ark-ui/react/dist/components/field/');
+  return {
+    name: 'ark-field-namespace',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: { filter: { id: /^@ark-ui\/react\/field$/ }, handler: () => virtualId },
+    load: {
+      filter: { id: /^\0ark-field-namespace$/ },
+      handler: () =>
+        `export * from ${JSON.stringify(`${fieldDir}index.js`)};\n` +
+        `export * as Field from ${JSON.stringify(`${fieldDir}field.js`)};\n`,
+    },
+  };
+}
+
 /** Chakra's `_global` styles (reset, global CSS, token variables) and its `@layer` order, as CSS text. */
 async function chakraGlobalCss(): Promise<string> {
   const { createServer } = await import('vite');
@@ -144,6 +164,8 @@ function chakraStaticCss(): Plugin {
   return {
     name: 'chakra-static-css',
     apply: 'build',
+    // src/ui/system.ts leaves the global styles out of the bundled system (they are in the stylesheet).
+    config: () => ({ define: { 'import.meta.env.CHAKRA_STATIC_CSS': 'true' } }),
     async buildStart() {
       const css = await chakraGlobalCss();
       fileName = `assets/chakra-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
@@ -152,9 +174,24 @@ function chakraStaticCss(): Plugin {
     transform: {
       filter: { id: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/ },
       handler(code) {
-        const before = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
-        if (!code.includes(before)) this.error('chakra-static-css: createSystem changed, update the plugin');
-        return { code: code.replace(before, 'const _global = [];'), map: null };
+        // The stylesheet holds what these would compute, so the bundle drops them and the preflight
+        // module they use; a call (the app makes none) says where the styles went instead.
+        const replacements = [
+          ['const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];', 'const _global = [];'],
+          [
+            '    getTokenCss,\n    getGlobalCss,\n    getPreflightCss,\n',
+            '    getTokenCss: builtIntoStylesheet,\n    getGlobalCss: builtIntoStylesheet,\n    getPreflightCss: builtIntoStylesheet,\n',
+          ],
+        ];
+        let next = code;
+        for (const [before, after] of replacements) {
+          if (!next.includes(before))
+            this.error('chakra-static-css: createSystem changed, update the plugin');
+          next = next.replace(before, after);
+        }
+        const stub =
+          "function builtIntoStylesheet() { throw new Error('Chakra\\'s global CSS is built into assets/chakra-*.css (vite.config.ts)'); }\n";
+        return { code: stub + next, map: null };
       },
     },
     transformIndexHtml: {
@@ -182,6 +219,7 @@ export default defineConfig({
     }),
     react(),
     pureAnatomies(),
+    arkFieldNamespace(),
     chakraStaticCss(),
     precompress(),
   ],

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app';
+import { watchForViewers } from './features/app/inspect';
 import { getSystem } from './ui/system';
 
 /** Ends the current task: the start-up work runs as several short tasks instead of one long one. */
@@ -28,6 +29,8 @@ async function start() {
       </StrictMode>,
     );
   });
+  // The live inspector of /statecharts: idle until a viewer tab opens.
+  watchForViewers();
 }
 
 void start();

@@ -1,15 +1,26 @@
 // `npm run bench:web`: issue 8's SPA half. Builds the app as `npm start` does, serves it with the real
 // server (production settings, temporary DATA_DIR, free port), loads each route cold in Chromium and
-// prints the JavaScript it downloads (gzip and brotli transfer sizes, and the build manifest's view), then
-// runs Lighthouse's mobile audit on /login (median of BENCH_LH_RUNS, default 3). Exits 1 when a budget
-// is not met: /login ≤ 160 kB of gzipped JavaScript, performance ≥ 97, accessibility ≥ 98.
+// prints the JavaScript it downloads (gzip and brotli transfer sizes, and the budget's measure: gzip -6 of
+// those files; plus the build's closure for comparison), then runs Lighthouse's mobile audit on /login
+// (median of BENCH_LH_RUNS, default 3). Exits 1 when a budget is not met: /login ≤ 160 kB of JavaScript
+// at gzip -6, the scripts Chromium loads are the closure tests/budget counts, performance ≥ 97,
+// accessibility ≥ 98.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
-import { kB, LOGIN_JS_BUDGET, LOGIN_JS_GOAL, readManifest, routeJs } from '../../tests/budget/closure.ts';
+import {
+  kB,
+  LOGIN_JS_BUDGET,
+  LOGIN_JS_GOAL,
+  readManifest,
+  routeJs,
+  routeScriptFiles,
+  sizeOf,
+  totals,
+} from '../../tests/budget/closure.ts';
 import { API, login, numberEnv, ROOT, runMain, serverEnv, startServer, tempDir } from './lib.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -176,9 +187,10 @@ async function main(): Promise<boolean> {
   const rows: string[] = [];
   let loginGzip = Number.NaN;
   let loginFiles: string[] = [];
+  let loginClosure: string[] = [];
   try {
     rows.push(
-      '| route | scripts | gzip transfer | brotli transfer | manifest: gzip (.gz) | zlib -9 | brotli | raw |',
+      '| route | scripts | gzip transfer | brotli transfer | loaded: gzip -6 | raw | closure: gzip -6 | brotli |',
     );
     rows.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const route of ROUTES) {
@@ -187,9 +199,15 @@ async function main(): Promise<boolean> {
       const gzip = await loadCold(browser, url, auth, 'gzip, deflate');
       const br = await loadCold(browser, url, auth, 'gzip, deflate, br');
       const fromManifest = routeJs(outDir, manifest, route.files);
+      const loaded = totals(
+        gzip.files.map((file) =>
+          sizeOf(file.slice(1), readFileSync(path.join(outDir, decodeURIComponent(file.slice(1))))),
+        ),
+      );
       if (route.path === '/login') {
-        loginGzip = gzip.bytes;
+        loginGzip = loaded.gzip;
         loginFiles = gzip.files;
+        loginClosure = routeScriptFiles(outDir, manifest, route.files);
       }
       if (![...gzip.encodings].every((encoding) => encoding === 'gzip')) {
         process.stdout.write(
@@ -197,7 +215,7 @@ async function main(): Promise<boolean> {
         );
       }
       rows.push(
-        `| \`${route.path}\` | ${gzip.files.length} | ${kB(gzip.bytes)} | ${kB(br.bytes)} | ${kB(fromManifest.gzip)} | ${kB(fromManifest.zlib9)} | ${kB(fromManifest.brotli)} | ${kB(fromManifest.raw)} |`,
+        `| \`${route.path}\` | ${gzip.files.length} | ${kB(gzip.bytes)} | ${kB(br.bytes)} | ${kB(loaded.gzip)} | ${kB(loaded.raw)} | ${kB(fromManifest.gzip)} | ${kB(fromManifest.brotli)} |`,
       );
     }
   } finally {
@@ -222,7 +240,12 @@ async function main(): Promise<boolean> {
 
   const failures: string[] = [];
   if (!(loginGzip <= LOGIN_JS_BUDGET))
-    failures.push(`/login loads ${kB(loginGzip)} of gzipped JavaScript (budget ${kB(LOGIN_JS_BUDGET)})`);
+    failures.push(`/login loads ${kB(loginGzip)} of JavaScript at gzip -6 (budget ${kB(LOGIN_JS_BUDGET)})`);
+  const loadedSet = loginFiles.map((file) => file.slice(1)).sort();
+  if (JSON.stringify(loadedSet) !== JSON.stringify([...loginClosure].sort()))
+    failures.push(
+      `/login loads ${loadedSet.join(', ')}; tests/budget counts ${[...loginClosure].sort().join(', ')}`,
+    );
   const foreign = loginFiles.filter((file) => /\/(admin|statecharts|_layout)-[\w-]+\.js$/.test(file));
   if (foreign.length)
     failures.push(`/login loads signed-in or admin/statechart chunks: ${foreign.join(', ')}`);
@@ -230,7 +253,7 @@ async function main(): Promise<boolean> {
   if (accessibility < MIN_ACCESSIBILITY)
     failures.push(`accessibility ${accessibility} < ${MIN_ACCESSIBILITY}`);
   process.stdout.write(
-    `\n/login JavaScript: ${kB(loginGzip)} gzipped (budget ${kB(LOGIN_JS_BUDGET)}, goal ${kB(LOGIN_JS_GOAL)})\n`,
+    `\n/login JavaScript: ${kB(loginGzip)} at gzip -6 (budget ${kB(LOGIN_JS_BUDGET)}, goal ${kB(LOGIN_JS_GOAL)})\n`,
   );
   for (const failure of failures) process.stdout.write(`BUDGET NOT MET: ${failure}\n`);
   if (!failures.length) process.stdout.write('all web budgets met\n');

@@ -1,5 +1,6 @@
-import { api, apiBaseUrl, reportRefusal } from './client';
+import { api, apiBaseUrl } from './client';
 import { ApiError } from './errors';
+import { reportRefusal } from './refusal';
 import { getToken } from './token';
 import type { Message, SubscriptionType, UserPublic } from './types';
 

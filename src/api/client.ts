@@ -1,17 +1,8 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { API_PREFIX } from '../../openapi/prefix';
 import type { paths } from '../../openapi/schema';
-import { endsSession, mayEndSession } from './refusal';
+import { mayEndSession, reportRefusal } from './refusal';
 import { getToken } from './token';
-
-type UnauthorizedListener = () => void;
-const unauthorizedListeners = new Set<UnauthorizedListener>();
-
-/** Called when a request that carried a token is refused in a way that ends the session (./refusal.ts). */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
-}
 
 /** Adds `Authorization: Bearer <access_token>` when a token is stored; reports refused credentials. */
 export const tokenMiddleware: Middleware = {
@@ -59,13 +50,4 @@ export function setApiBaseUrl(baseUrl: string): void {
 /** The base URL the client calls, for requests made without openapi-fetch (uploads with progress). */
 export function apiBaseUrl(): string {
   return currentBaseUrl;
-}
-
-/**
- * A refusal of a call that carried the token (also for requests made without openapi-fetch): ends the
- * session when ./refusal.ts says the credential was refused.
- */
-export function reportRefusal(status: number, detail: unknown, path: string): void {
-  if (!endsSession(status, detail, path)) return;
-  for (const listener of unauthorizedListeners) listener();
 }

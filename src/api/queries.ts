@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { readItems, readUserMe, readUsers } from './services';
 import { isLoggedIn } from './token';
 
@@ -14,11 +14,11 @@ export function currentUserQueryOptions() {
   });
 }
 
+/** One page of a list; the paging machine keeps the last page on screen while another loads. */
 export function itemsQueryOptions(page: number) {
   return queryOptions({
     queryKey: ['items', { page }] as const,
     queryFn: () => readItems(page),
-    placeholderData: keepPreviousData,
   });
 }
 
@@ -26,6 +26,5 @@ export function usersQueryOptions(page: number) {
   return queryOptions({
     queryKey: ['users', { page }] as const,
     queryFn: () => readUsers(page),
-    placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { FormSchema } from './schemas';
 
 /**
@@ -19,6 +19,9 @@ import type { FormSchema } from './schemas';
  * reaches every state (`form.set` fills several fields at once, e.g. autofill; the UI walks realise it
  * as several edits). Side effects (`submit`, `onSuccess`, `onFailure`) are placeholders, injected with
  * `machine.provide`.
+ *
+ * Page forms are here; the dialog, toggle and confirmation shapes, which only signed-in screens use,
+ * are in ./form-dialogs.ts, so /login's bundle does not carry them (tests/budget).
  */
 
 export type FieldValue = string | boolean;
@@ -100,7 +103,7 @@ export function fieldError(context: FormContext, field: string): string | undefi
   return visibleErrors(context)[field]?.[0];
 }
 
-function fresh(values: FormValues, target: unknown = null): FormContext {
+export function fresh(values: FormValues, target: unknown = null): FormContext {
   return {
     initial: values,
     values,
@@ -113,7 +116,7 @@ function fresh(values: FormValues, target: unknown = null): FormContext {
   };
 }
 
-function formSetup(options: FormOptions) {
+export function formSetup(options: FormOptions) {
   const { schema, defaults } = options;
   return setup({
     types: {
@@ -173,7 +176,7 @@ function formSetup(options: FormOptions) {
 }
 
 /** Whether Save can be held back (Save disabled): only with `requireDirty` or `canSubmit`. */
-function isGated(options: FormOptions): boolean {
+export function isGated(options: FormOptions): boolean {
   return Boolean(options.requireDirty || options.canSubmit);
 }
 
@@ -181,7 +184,7 @@ function isGated(options: FormOptions): boolean {
  * The fields while being edited: checked after every change into invalid | valid, or `blocked` when
  * the form is gated. `validating` is the id-path of the state that form.submit goes to.
  */
-function fieldStates(validating: string, gated: boolean) {
+export function fieldStates(validating: string, gated: boolean) {
   const submit = { 'form.submit': { target: validating, actions: 'markSubmitted' } } as const;
   const checks = [{ guard: 'isValid', target: 'valid' } as const, { target: 'invalid' } as const];
   const config = {
@@ -211,7 +214,7 @@ function fieldStates(validating: string, gated: boolean) {
  * Save needs no guard there. After a success (page forms) the fields may have been cleared: a gated
  * form checks `canSubmit` again.
  */
-function editHandlers(fields: string, validating: string, guardSubmit: boolean) {
+export function editHandlers(fields: string, validating: string, guardSubmit: boolean) {
   return {
     'form.change': { target: `${fields}.checking`, actions: 'change' },
     'form.set': { target: `${fields}.checking`, actions: 'setValues' },
@@ -227,7 +230,7 @@ function editHandlers(fields: string, validating: string, guardSubmit: boolean) 
   } as const;
 }
 
-function submitInvoke(onDoneTarget: string, onErrorTarget: string) {
+export function submitInvoke(onDoneTarget: string, onErrorTarget: string) {
   return {
     id: 'submit',
     src: 'submit',
@@ -269,179 +272,4 @@ export function createPageFormMachine(options: FormOptions) {
   });
 }
 
-/** A form in a dialog (Add/Edit Item, Add/Edit User, Change Password). */
-export function createModalFormMachine(options: FormOptions) {
-  const gated = isGated(options);
-  const fields = fieldStates(`#${options.id}.open.validating`, gated);
-  return formSetup(options).createMachine({
-    id: options.id,
-    context: () => fresh(options.defaults),
-    initial: 'closed',
-    states: {
-      closed: {
-        on: { 'modal.open': { target: 'open', actions: 'open' } },
-      },
-      open: {
-        initial: 'editing',
-        states: {
-          editing: {
-            ...fields,
-            on: {
-              ...fields.on,
-              'modal.close': { target: `#${options.id}.closed`, actions: 'clear' },
-            },
-          },
-          validating: {
-            always: [{ guard: 'isValid', target: 'submitting' }, { target: 'editing' }],
-          },
-          submitting: {
-            invoke: submitInvoke(`#${options.id}.succeeded`, 'failed'),
-          },
-          failed: {
-            entry: 'onFailure',
-            on: {
-              ...editHandlers(`#${options.id}.open.editing`, `#${options.id}.open.validating`, false),
-              'modal.close': { target: `#${options.id}.closed`, actions: 'clear' },
-            },
-          },
-        },
-      },
-      succeeded: {
-        entry: 'onSuccess',
-        always: { target: 'closed', actions: 'clear' },
-      },
-    },
-  });
-}
-
-/** A form shown read-only until edited (the profile). Cancel resets it and returns to viewing. */
-export function createToggleFormMachine(options: FormOptions) {
-  const gated = isGated(options);
-  return formSetup(options).createMachine({
-    id: options.id,
-    context: () => fresh(options.defaults),
-    initial: 'viewing',
-    states: {
-      viewing: {
-        on: { 'profile.edit': { target: 'editing', actions: 'open' } },
-      },
-      editing: {
-        initial: 'fields',
-        on: {
-          'profile.cancel': { target: 'viewing', actions: 'reset' },
-        },
-        states: {
-          fields: fieldStates(`#${options.id}.editing.validating`, gated),
-          validating: {
-            always: [{ guard: 'isValid', target: 'submitting' }, { target: 'fields' }],
-          },
-          submitting: {
-            on: { 'profile.cancel': {} },
-            invoke: submitInvoke(`#${options.id}.succeeded`, 'failed'),
-          },
-          failed: {
-            entry: 'onFailure',
-            on: editHandlers(`#${options.id}.editing.fields`, `#${options.id}.editing.validating`, false),
-          },
-        },
-      },
-      succeeded: {
-        entry: ['commit', 'onSuccess'],
-        always: { target: 'viewing' },
-      },
-    },
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Confirmations
-
-export interface ConfirmationContext {
-  /** The record the confirmation acts on (the item or user to delete), or null. */
-  target: unknown;
-  /** The last failure of `submit`. */
-  error: unknown;
-}
-
-export type ConfirmationEvent =
-  | { type: 'modal.open'; target?: unknown }
-  | { type: 'modal.close' }
-  | { type: 'form.submit' };
-
-/**
- * A confirmation without fields (Delete Item, Delete User, account deletion): opened on a record,
- * confirmed (submit), failed (confirm again or close), closed after success. Cannot be closed while
- * the call runs.
- */
-export function createConfirmationMachine(options: { id: string }) {
-  const closed = `#${options.id}.closed`;
-  return setup({
-    types: {
-      context: {} as ConfirmationContext,
-      events: {} as ConfirmationEvent,
-    },
-    actors: {
-      submit: fromPromise<unknown, SubmitInput>(async () => {
-        throw new Error(`${options.id}: the submit actor was not provided`);
-      }),
-    },
-    actions: {
-      open: assign(({ event }) => ({
-        target: event.type === 'modal.open' ? (event.target ?? null) : null,
-        error: null,
-      })),
-      clear: assign({ target: null, error: null }),
-      setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
-      onSuccess: () => {},
-      onFailure: () => {},
-    },
-  }).createMachine({
-    id: options.id,
-    context: { target: null, error: null },
-    initial: 'closed',
-    states: {
-      closed: {
-        on: { 'modal.open': { target: 'open', actions: 'open' } },
-      },
-      open: {
-        initial: 'idle',
-        states: {
-          idle: {
-            on: {
-              'form.submit': { target: 'submitting' },
-              'modal.close': { target: closed, actions: 'clear' },
-            },
-          },
-          submitting: {
-            invoke: {
-              id: 'submit',
-              src: 'submit',
-              input: ({ context }): SubmitInput => ({ values: {}, target: context.target }),
-              onDone: { target: closed, actions: ['onSuccess', 'clear'] },
-              onError: { target: 'failed', actions: 'setError' },
-            },
-          },
-          failed: {
-            entry: 'onFailure',
-            on: {
-              'form.submit': { target: 'submitting' },
-              'modal.close': { target: closed, actions: 'clear' },
-            },
-          },
-        },
-      },
-    },
-  });
-}
-
 export type PageFormMachine = ReturnType<typeof createPageFormMachine>;
-export type ModalFormMachine = ReturnType<typeof createModalFormMachine>;
-export type ToggleFormMachine = ReturnType<typeof createToggleFormMachine>;
-export type ConfirmationMachine = ReturnType<typeof createConfirmationMachine>;
-export type ModalFormActor = ActorRefFrom<ModalFormMachine>;
-export type ModalFormSnapshot = SnapshotFrom<ModalFormMachine>;
-export type ConfirmationActor = ActorRefFrom<ConfirmationMachine>;
-export type AnyFormSnapshot =
-  | SnapshotFrom<PageFormMachine>
-  | SnapshotFrom<ModalFormMachine>
-  | SnapshotFrom<ToggleFormMachine>;

@@ -1,110 +1,133 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, type EventObject, enqueueActions, fromCallback, setup } from 'xstate';
 import { PAGE_SIZE, parsePage } from '../api/paging';
 
 /**
- * Paging of a list of PAGE_SIZE rows. The page number comes from the URL (`paging.sync`); the list
- * query reports each answer (`paging.loaded`). Next is allowed only after a full page, Previous above
- * page 1; on a full page the next one is prefetched. Navigation and prefetch are injected actions.
+ * Paging of a list of PAGE_SIZE rows. The machine owns the fetch: while in `list` it runs the injected
+ * `list` actor (the list query of `context.page`), which reports every answer (`paging.loaded`) and
+ * failure (`paging.failed`), refetches included; a new page restarts it. So loading, the rows and the
+ * error have one owner, this machine. The URL is its input and output: the page starts from it,
+ * follows it when it changes (`paging.sync`: back/forward, a typed address, a link) and is written to
+ * it on Next/Previous (`navigate`). Next is allowed only after a full page, Previous above page 1; on a
+ * full page the next one is prefetched.
  */
+
+/** One answer of a list call: the page's rows and how many rows the whole list has. */
+export interface ListPage<Row> {
+  data: Row[];
+  count: number;
+}
 
 export interface PagingContext {
   page: number;
   pageSize: number;
-  /** Rows on the current page, as last loaded. */
-  rows: number;
+  /** The last answer, and the page it is of: while another page loads it stays on screen, dimmed. */
+  list: (ListPage<unknown> & { page: number }) | undefined;
+  /** Why the last load of this page failed (cleared by the next answer). */
+  error: unknown;
 }
 
 export type PagingEvent =
-  | { type: 'paging.sync'; page: number }
-  | { type: 'paging.loaded'; rows: number }
-  | { type: 'paging.failed' }
+  | { type: 'paging.sync'; page: unknown }
+  | { type: 'paging.loaded'; list: ListPage<unknown> }
+  | { type: 'paging.failed'; error: unknown }
   | { type: 'paging.next' }
   | { type: 'paging.previous' };
+
+/** Rows of the current page as last answered (0 while it has not answered). */
+export function pageRows(context: PagingContext): number {
+  return context.list?.page === context.page ? context.list.data.length : 0;
+}
 
 export function createPagingMachine(id: string) {
   return setup({
     types: {
       context: {} as PagingContext,
       events: {} as PagingEvent,
-      input: {} as { page?: number } | undefined,
+      input: {} as { page?: unknown } | undefined,
+    },
+    actors: {
+      /** Injected: the list query of `input.page`, reporting `paging.loaded` / `paging.failed`. */
+      list: fromCallback<EventObject, { page: number }>(() => {
+        throw new Error(`${id}: the list actor was not provided`);
+      }),
     },
     actions: {
       /** Injected: put the page into the URL. */
       navigate: (_, _params: { page: number }) => {},
       /** Injected: load the given page into the cache. */
       prefetch: (_, _params: { page: number }) => {},
-      setRows: assign({ rows: ({ event }) => (event.type === 'paging.loaded' ? event.rows : 0) }),
+      setList: assign({
+        list: ({ context, event }) =>
+          event.type === 'paging.loaded' ? { ...event.list, page: context.page } : context.list,
+        error: undefined,
+      }),
+      setError: assign({ error: ({ event }) => (event.type === 'paging.failed' ? event.error : undefined) }),
       syncPage: assign({ page: ({ event }) => (event.type === 'paging.sync' ? parsePage(event.page) : 1) }),
-      nextPage: assign({ page: ({ context }) => context.page + 1, rows: 0 }),
-      previousPage: assign({ page: ({ context }) => Math.max(1, context.page - 1), rows: 0 }),
+      nextPage: assign({ page: ({ context }) => context.page + 1 }),
+      previousPage: assign({ page: ({ context }) => Math.max(1, context.page - 1) }),
     },
     guards: {
-      hasNextPage: ({ context }) => context.rows === context.pageSize,
+      hasNextPage: ({ context }) => pageRows(context) === context.pageSize,
       hasPreviousPage: ({ context }) => context.page > 1,
       isOtherPage: ({ context, event }) =>
         event.type === 'paging.sync' && parsePage(event.page) !== context.page,
     },
   }).createMachine({
     id,
-    context: ({ input }) => ({ page: parsePage(input?.page), pageSize: PAGE_SIZE, rows: 0 }),
-    initial: 'loading',
-    on: {
-      'paging.sync': { guard: 'isOtherPage', target: '.loading', actions: 'syncPage' },
-    },
+    context: ({ input }) => ({
+      page: parsePage(input?.page),
+      pageSize: PAGE_SIZE,
+      list: undefined,
+      error: undefined,
+    }),
+    initial: 'list',
     states: {
-      loading: {
+      list: {
+        invoke: { id: 'list', src: 'list', input: ({ context }) => ({ page: context.page }) },
+        initial: 'loading',
         on: {
-          'paging.loaded': { target: 'ready', actions: 'setRows' },
-          'paging.failed': { target: 'failed' },
+          // Another page restarts the list query (re-entering `list`) on that page.
+          'paging.sync': { guard: 'isOtherPage', target: 'list', reenter: true, actions: 'syncPage' },
           'paging.previous': {
             guard: 'hasPreviousPage',
-            target: 'loading',
+            target: 'list',
             reenter: true,
             actions: [
               'previousPage',
               { type: 'navigate', params: ({ context }) => ({ page: context.page }) },
             ],
           },
+          // Any answer of the query, refetches too (after a change, when the network comes back).
+          'paging.loaded': { target: '.ready', actions: 'setList' },
+          'paging.failed': { target: '.failed', actions: 'setError' },
         },
-      },
-      ready: {
-        entry: enqueueActions(({ context, check, enqueue }) => {
-          if (check('hasNextPage')) enqueue({ type: 'prefetch', params: { page: context.page + 1 } });
-        }),
-        on: {
-          'paging.loaded': { target: 'ready', reenter: true, actions: 'setRows' },
-          'paging.next': {
-            guard: 'hasNextPage',
-            target: 'loading',
-            actions: ['nextPage', { type: 'navigate', params: ({ context }) => ({ page: context.page }) }],
+        states: {
+          loading: {},
+          ready: {
+            // On a full page, warm the next one.
+            entry: enqueueActions(({ context, check, enqueue }) => {
+              if (check('hasNextPage')) enqueue({ type: 'prefetch', params: { page: context.page + 1 } });
+            }),
+            on: {
+              'paging.next': {
+                guard: 'hasNextPage',
+                target: `#${id}.list`,
+                reenter: true,
+                actions: [
+                  'nextPage',
+                  { type: 'navigate', params: ({ context }) => ({ page: context.page }) },
+                ],
+              },
+            },
           },
-          'paging.previous': {
-            guard: 'hasPreviousPage',
-            target: 'loading',
-            actions: [
-              'previousPage',
-              { type: 'navigate', params: ({ context }) => ({ page: context.page }) },
-            ],
-          },
-        },
-      },
-      failed: {
-        on: {
-          'paging.loaded': { target: 'ready', actions: 'setRows' },
-          'paging.previous': {
-            guard: 'hasPreviousPage',
-            target: 'loading',
-            actions: [
-              'previousPage',
-              { type: 'navigate', params: ({ context }) => ({ page: context.page }) },
-            ],
-          },
+          failed: {},
         },
       },
     },
   });
 }
 
+export type PagingMachine = ReturnType<typeof createPagingMachine>;
+
 export const itemsPagingMachine = createPagingMachine('itemsPaging');
 export const usersPagingMachine = createPagingMachine('usersPaging');
-export type PagingMachine = ReturnType<typeof createPagingMachine>;

@@ -5,7 +5,10 @@ import { CURRENT_USER_PATH, errorEndsSession } from '../api/refusal';
  * The session: signed out, or signed in (loading the current user, ready, or failed to load).
  * Storage, the current-user fetch, cache clearing and navigation are injected with `provide`.
  * A refused credential (src/api/refusal.ts: from any call, reported as `session.expired`, or from
- * loading the current user) ends the session cleanly; any other failure to load shows 'Try again'.
+ * loading the current user) ends the session cleanly; any other failure to load shows 'Try again'
+ * (and 'Log out'). A call answered 404 'User not found' (`session.userNotFound`) may mean the signed-in
+ * user was deleted or only that another user's record is gone: while ready, the current user is asked
+ * for again (`confirmCurrentUser`, the screen stays) and only a refusal of that call ends the session.
  */
 
 export interface SessionContext {
@@ -18,6 +21,7 @@ export type SessionEvent =
   | { type: 'session.login'; token: string }
   | { type: 'session.logout' }
   | { type: 'session.expired' }
+  | { type: 'session.userNotFound' }
   | { type: 'session.retry' };
 
 export const sessionMachine = setup({
@@ -44,6 +48,8 @@ export const sessionMachine = setup({
     clearCache: () => {},
     /** Injected: go to /login. */
     goToLogin: () => {},
+    /** Injected: load the current user again, through the client that reports its refusal. */
+    confirmCurrentUser: () => {},
   },
   guards: {
     hasToken: ({ context }) => context.token !== '',
@@ -98,7 +104,11 @@ export const sessionMachine = setup({
             ],
           },
         },
-        ready: {},
+        ready: {
+          // The current user is asked for again (the screen stays); the client reports a refusal of that
+          // call like any other (session.expired: src/api/client.ts), so only the user's absence ends it.
+          on: { 'session.userNotFound': { actions: 'confirmCurrentUser' } },
+        },
         failed: {
           on: { 'session.retry': { target: 'loading' } },
         },

@@ -1,15 +1,18 @@
-import { createSystem, defaultBaseConfig, defineConfig, defineRecipe } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  defineRecipe,
+  type SystemConfig,
+} from '@chakra-ui/react';
 import { breakpoints } from '@chakra-ui/react/theme/breakpoints';
 import { globalCss } from '@chakra-ui/react/theme/global-css';
 import { animationStyles } from '@chakra-ui/react/theme/motion-styles';
-import { badgeRecipe } from '@chakra-ui/react/theme/recipes/badge';
 import { buttonRecipe } from '@chakra-ui/react/theme/recipes/button';
 import { fieldSlotRecipe } from '@chakra-ui/react/theme/recipes/field';
 import { headingRecipe } from '@chakra-ui/react/theme/recipes/heading';
 import { inputRecipe } from '@chakra-ui/react/theme/recipes/input';
 import { linkRecipe } from '@chakra-ui/react/theme/recipes/link';
-import { separatorRecipe } from '@chakra-ui/react/theme/recipes/separator';
-import { skeletonRecipe } from '@chakra-ui/react/theme/recipes/skeleton';
 import { spinnerRecipe } from '@chakra-ui/react/theme/recipes/spinner';
 import { semanticRadii } from '@chakra-ui/react/theme/semantic-tokens/radii';
 import { semanticShadows } from '@chakra-ui/react/theme/semantic-tokens/shadows';
@@ -192,19 +195,27 @@ const button = defineRecipe({
   },
 });
 
-const config = defineConfig({
+/**
+ * The global styles (reset, global CSS, keyframes) only feed the CSS Chakra inserts on start. A build
+ * writes that CSS into a stylesheet instead (chakraStaticCss in vite.config.ts, which sets
+ * CHAKRA_STATIC_CSS), so the bundled system leaves them out; dev and the UI tests insert them at run time.
+ */
+const globalStyles: SystemConfig = {
   preflight: true,
-  cssVarsPrefix: 'chakra',
-  cssVarsRoot: ':where(html, .chakra-theme)',
   globalCss: {
     ...globalCss,
     html: { ...globalCss.html, colorPalette: 'teal' },
     // Lucide draws 24 px icons; in this (base) layer, so the recipes' own icon sizes still win.
     'svg.lucide': { width: '1em', height: '1em', flexShrink: 0 },
   },
+  theme: { keyframes },
+};
+
+const config = defineConfig({
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
   theme: {
     breakpoints,
-    keyframes,
     tokens: {
       aspectRatios,
       animations,
@@ -263,17 +274,15 @@ const config = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
-      badge: badgeRecipe,
       button,
       heading: headingRecipe,
       input: inputRecipe,
       link: linkRecipe,
-      separator: separatorRecipe,
-      skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
     },
-    // Heavier slot recipes (dialog, menu, table, tabs, …) are passed with the `recipe` prop from
-    // src/ui/recipes.ts by the components that use them, so they load with those routes only.
+    // The recipes no public screen renders (badge, separator, skeleton) and the heavier slot recipes
+    // (dialog, menu, table, tabs, …) are passed with the `recipe` prop from src/ui/recipes.ts by the
+    // components that use them, so they load with those routes only.
     slotRecipes: {
       field: fieldSlotRecipe,
     },
@@ -287,6 +296,8 @@ let system: ReturnType<typeof createSystem> | undefined;
  * task of its own, so start-up has no single long task (Lighthouse counts those as blocking time).
  */
 export function getSystem() {
-  system ??= createSystem(defaultBaseConfig, config);
+  system ??= import.meta.env.CHAKRA_STATIC_CSS
+    ? createSystem(defaultBaseConfig, config)
+    : createSystem(defaultBaseConfig, config, globalStyles);
   return system;
 }

@@ -5,19 +5,22 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  BUDGET_GZIP_LEVEL,
+  htmlScripts,
   kB,
   LOGIN_JS_BUDGET,
   LOGIN_JS_GOAL,
   readManifest,
   routeChunkKeys,
-  routeChunks,
   routeJs,
+  routeScriptFiles,
 } from './closure';
 
 /**
- * Issue 8's SPA budget: a cold first visit of /login loads at most 160 kB of gzipped JavaScript, and the
- * admin and statechart screens' code loads only on their routes. Builds the app into a temporary folder
- * with the project's vite.config.ts and reads the manifest.
+ * Issue 8's SPA budget: a cold first visit of /login loads at most 160 kB of JavaScript gzipped at level 6
+ * (every script: index.html's own, what it preloads and their static imports), and the admin and
+ * statechart screens' code loads only on their routes. Builds the app into a temporary folder with the
+ * project's vite.config.ts and reads index.html and the manifest.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,26 +65,42 @@ beforeAll(async () => {
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('SPA JavaScript budget', () => {
-  test(`a cold /login loads at most ${kB(LOGIN_JS_BUDGET)} of gzipped JavaScript`, () => {
+  test(`a cold /login loads at most ${kB(LOGIN_JS_BUDGET)} of JavaScript at gzip -${BUDGET_GZIP_LEVEL}`, () => {
     const manifest = readManifest(outDir);
     const login = routeJs(outDir, manifest, ['src/routes/login.tsx']);
-    for (const chunk of login.chunks) {
-      console.log(`  ${chunk.file}: ${kB(chunk.raw)} raw, ${kB(chunk.gzip)} gzip, ${kB(chunk.brotli)} br`);
+    for (const script of login.scripts) {
+      console.log(
+        `  ${script.file}: ${kB(script.raw)} raw, ${kB(script.gzip)} gzip -${BUDGET_GZIP_LEVEL}, ${kB(script.brotli)} br`,
+      );
     }
     console.log(
-      `/login JavaScript: ${kB(login.gzip)} gzip as served (zlib -9: ${kB(login.zlib9)}, brotli: ${kB(login.brotli)}, raw ${kB(login.raw)}); budget ${kB(LOGIN_JS_BUDGET)}, goal ${kB(LOGIN_JS_GOAL)}`,
+      `/login JavaScript: ${kB(login.gzip)} gzip -${BUDGET_GZIP_LEVEL} (brotli ${kB(login.brotli)}, raw ${kB(login.raw)}); budget ${kB(LOGIN_JS_BUDGET)}, goal ${kB(LOGIN_JS_GOAL)}`,
     );
+    // The entry, the runtime chunk it imports and the pre-paint colour-mode script are all counted.
+    const files = login.scripts.map((script) => script.file);
+    expect(files).toContain('color-mode.js');
+    expect(files.filter((file) => /^assets\/.+\.js$/.test(file)).length).toBeGreaterThanOrEqual(2);
     expect(login.gzip).toBeLessThanOrEqual(LOGIN_JS_BUDGET);
+  });
+
+  test('the closure reads every way index.html can load a script', () => {
+    const html = `<html><head><script src="/a.js"></script><script>window.x = 1;</script>
+      <script type="application/json">{"not": "code"}</script><link rel="modulepreload" crossorigin href="/assets/b.js">
+      <link rel="stylesheet" href="/c.css"><script type="module" crossorigin src='/assets/d.js'></script></head></html>`;
+    expect(htmlScripts(html)).toEqual({
+      files: ['a.js', 'assets/d.js', 'assets/b.js'],
+      inline: ['window.x = 1;'],
+    });
   });
 
   test('the admin, statechart and signed-in screens are not in what /login loads', () => {
     const manifest = readManifest(outDir);
-    const loaded = routeChunks(manifest, ['src/routes/login.tsx']).flatMap(
+    const loaded = routeScriptFiles(outDir, manifest, ['src/routes/login.tsx']).flatMap(
       (file) => modulesOf.get(file) ?? [],
     );
     expect(loaded.length).toBeGreaterThan(0);
     const signedInOnly =
-      /^src\/(features\/(admin|layout|items|settings|dashboard|account)|qa\/statecharts\/(?!enabled))|node_modules\/(@tanstack\/(react-)?query|elkjs)/;
+      /^src\/(features\/(admin|layout|items|settings|dashboard|account)|qa\/statecharts\/(?!enabled|inspector\/protocol))|node_modules\/(@tanstack\/(react-)?query|elkjs)/;
     expect(loaded.filter((id) => signedInOnly.test(id))).toEqual([]);
   });
 

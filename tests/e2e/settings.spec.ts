@@ -146,7 +146,7 @@ test('the statechart viewer: every machine drawn, a test path stepped through', 
   await machines.getByRole('button', { name: 'session', exact: true }).click();
   await expect(page.getByLabel('Filter paths')).toHaveValue('');
   await expect(page.getByRole('heading', { name: /^Test paths \((\d+) of \1\)$/ })).toBeVisible();
-  // From an arrow to the tests that walk it (src/qa/statecharts/walked-by.json).
+  // From an arrow to the tests that walk it (src/qa/statecharts/walked-by/).
   await page.getByRole('list', { name: 'Edges' }).getByRole('button').first().click();
   const panel = page.getByTestId('edge-panel');
   await expect(panel.getByText(/^Machine level \(tests\/model\): [1-9]\d* tests?/)).toBeVisible();

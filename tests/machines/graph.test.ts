@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { addItemMachine, loginMachine, profileMachine } from '../../src/machines/flows';
+import { loginMachine } from '../../src/machines/flows';
 import { itemsPagingMachine } from '../../src/machines/paging';
 import { sessionMachine } from '../../src/machines/session';
+import { addItemMachine, profileMachine } from '../../src/machines/signed-in-flows';
 
 /** Every state reachable with these events, keyed by state value only (context is ignored). */
 type AnyEvent = { type: string } & Record<string, unknown>;
@@ -101,13 +102,13 @@ describe('graph traversal (state key without context)', () => {
     const states = reachable(
       itemsPagingMachine,
       [
-        { type: 'paging.loaded', rows: 5 },
+        { type: 'paging.loaded', list: { data: [{}, {}], count: 2 } },
         { type: 'paging.next' },
         { type: 'paging.previous' },
-        { type: 'paging.failed' },
+        { type: 'paging.failed', error: { status: 500 } },
       ],
       { page: 1 },
     );
-    expect(states).toEqual(['"failed"', '"loading"', '"ready"'].sort());
+    expect(states).toEqual(['{"list":"failed"}', '{"list":"loading"}', '{"list":"ready"}'].sort());
   });
 });

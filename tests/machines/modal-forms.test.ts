@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { editUserPayload, editUserValues } from '../../src/features/admin/payload';
+import { fieldError } from '../../src/machines/form';
 import {
   accountDeletionMachine,
   addItemMachine,
@@ -11,8 +12,7 @@ import {
   editItemMachine,
   editUserMachine,
   profileMachine,
-} from '../../src/machines/flows';
-import { fieldError } from '../../src/machines/form';
+} from '../../src/machines/signed-in-flows';
 import { controllableSubmit, flush } from './helpers';
 
 const item = { id: 'item-1', title: 'Old', description: null, sku: null };

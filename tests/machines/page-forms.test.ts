@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import {
-  changePasswordMachine,
   loginMachine,
   recoverPasswordMachine,
   resetPasswordMachine,
   signupMachine,
 } from '../../src/machines/flows';
 import { fieldError, visibleErrors } from '../../src/machines/form';
+import { changePasswordMachine } from '../../src/machines/signed-in-flows';
 import { controllableSubmit, flush } from './helpers';
 
 function fill(actor: { send: (e: never) => void }, values: Record<string, string>) {

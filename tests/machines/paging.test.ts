@@ -1,13 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type EventObject, fromCallback } from 'xstate';
 import { parsePage } from '../../src/api/paging';
-import { itemsPagingMachine, usersPagingMachine } from '../../src/machines/paging';
+import { itemsPagingMachine, pageRows, usersPagingMachine } from '../../src/machines/paging';
 
+/** The list actor is the boundary: each start records its page and can answer as the query would. */
 function setup(page: unknown = 1, machine = itemsPagingMachine) {
   const navigate = vi.fn();
   const prefetch = vi.fn();
+  const started: number[] = [];
+  const stopped: number[] = [];
   const actor = createActor(
     machine.provide({
+      actors: {
+        list: fromCallback<EventObject, { page: number }>(({ input }) => {
+          started.push(input.page);
+          return () => stopped.push(input.page);
+        }),
+      },
       actions: {
         navigate: (_, params) => navigate(params.page),
         prefetch: (_, params) => prefetch(params.page),
@@ -15,8 +24,14 @@ function setup(page: unknown = 1, machine = itemsPagingMachine) {
     }),
     { input: { page: page as number } },
   ).start();
-  return { actor, navigate, prefetch };
+  return { actor, navigate, prefetch, started, stopped };
 }
+
+const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `row-${i}` }));
+const loaded = (n: number, count = 12) => ({
+  type: 'paging.loaded' as const,
+  list: { data: rows(n), count },
+});
 
 describe('parsePage', () => {
   it.each([
@@ -42,38 +57,38 @@ describe('paging machine', () => {
   it('allows Next only after a full page of 5, and prefetches the next page', () => {
     const { actor, prefetch } = setup(1);
     expect(actor.getSnapshot().can({ type: 'paging.next' })).toBe(false);
-    actor.send({ type: 'paging.loaded', rows: 5 });
-    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send(loaded(5));
+    expect(actor.getSnapshot().value).toEqual({ list: 'ready' });
     expect(actor.getSnapshot().can({ type: 'paging.next' })).toBe(true);
     expect(prefetch).toHaveBeenCalledWith(2);
   });
 
   it('a short page disables Next and prefetches nothing', () => {
     const { actor, prefetch } = setup(1);
-    actor.send({ type: 'paging.loaded', rows: 3 });
+    actor.send(loaded(3));
     expect(actor.getSnapshot().can({ type: 'paging.next' })).toBe(false);
     expect(prefetch).not.toHaveBeenCalled();
   });
 
   it('Next navigates to the following page and waits for it', () => {
     const { actor, navigate } = setup(1);
-    actor.send({ type: 'paging.loaded', rows: 5 });
+    actor.send(loaded(5));
     actor.send({ type: 'paging.next' });
     expect(navigate).toHaveBeenCalledWith(2);
-    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().value).toEqual({ list: 'loading' });
     expect(actor.getSnapshot().context.page).toBe(2);
     expect(actor.getSnapshot().can({ type: 'paging.next' })).toBe(false);
   });
 
   it('Previous only above page 1', () => {
     const first = setup(1);
-    first.actor.send({ type: 'paging.loaded', rows: 5 });
+    first.actor.send(loaded(5));
     expect(first.actor.getSnapshot().can({ type: 'paging.previous' })).toBe(false);
     first.actor.send({ type: 'paging.previous' });
     expect(first.navigate).not.toHaveBeenCalled();
 
     const third = setup(3);
-    third.actor.send({ type: 'paging.loaded', rows: 2 });
+    third.actor.send(loaded(2));
     third.actor.send({ type: 'paging.previous' });
     expect(third.navigate).toHaveBeenCalledWith(2);
     expect(third.actor.getSnapshot().context.page).toBe(2);
@@ -81,21 +96,62 @@ describe('paging machine', () => {
 
   it('follows the URL (paging.sync) and ignores the page it already shows', () => {
     const { actor, navigate } = setup(1, usersPagingMachine);
-    actor.send({ type: 'paging.loaded', rows: 5 });
+    actor.send(loaded(5));
     actor.send({ type: 'paging.sync', page: 1 });
-    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().value).toEqual({ list: 'ready' });
     actor.send({ type: 'paging.sync', page: 4 });
-    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().value).toEqual({ list: 'loading' });
     expect(actor.getSnapshot().context.page).toBe(4);
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('a failed load still allows going back', () => {
     const { actor, navigate } = setup(2);
-    actor.send({ type: 'paging.failed' });
-    expect(actor.getSnapshot().value).toBe('failed');
+    actor.send({ type: 'paging.failed', error: new Error('Bad Request') });
+    expect(actor.getSnapshot().value).toEqual({ list: 'failed' });
     expect(actor.getSnapshot().can({ type: 'paging.next' })).toBe(false);
     actor.send({ type: 'paging.previous' });
     expect(navigate).toHaveBeenCalledWith(1);
+  });
+
+  it('runs the list query of its page, and a new page restarts it on that page', () => {
+    const { actor, started, stopped } = setup(2);
+    expect(started).toEqual([2]);
+    actor.send(loaded(5));
+    actor.send({ type: 'paging.next' });
+    expect(started).toEqual([2, 3]);
+    expect(stopped).toEqual([2]);
+    actor.send({ type: 'paging.sync', page: 3 });
+    expect(started).toEqual([2, 3]);
+    actor.send({ type: 'paging.sync', page: 7 });
+    expect(started).toEqual([2, 3, 7]);
+    expect(stopped).toEqual([2, 3]);
+  });
+
+  it('keeps the last page on screen while another loads, and its rows count only on its page', () => {
+    const { actor } = setup(1);
+    actor.send(loaded(5, 33));
+    actor.send({ type: 'paging.next' });
+    const context = actor.getSnapshot().context;
+    expect(context.list).toEqual({ page: 1, data: rows(5), count: 33 });
+    expect(pageRows(context)).toBe(0);
+    actor.send(loaded(5, 33));
+    expect(actor.getSnapshot().context.list?.page).toBe(2);
+    expect(pageRows(actor.getSnapshot().context)).toBe(5);
+  });
+
+  it('a refetch answers again while shown (refreshing the prefetch), and a failed refetch is shown', () => {
+    const { actor, prefetch } = setup(1);
+    actor.send(loaded(4));
+    actor.send(loaded(5));
+    expect(prefetch).toHaveBeenCalledWith(2);
+    const error = new Error('Bad Request');
+    actor.send({ type: 'paging.failed', error });
+    expect(actor.getSnapshot().value).toEqual({ list: 'failed' });
+    expect(actor.getSnapshot().context.error).toBe(error);
+    expect(actor.getSnapshot().can({ type: 'paging.next' })).toBe(false);
+    actor.send(loaded(5));
+    expect(actor.getSnapshot().value).toEqual({ list: 'ready' });
+    expect(actor.getSnapshot().context.error).toBeUndefined();
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { onUnauthorized, reportRefusal, tokenMiddleware } from '../../src/api/client';
+import { tokenMiddleware } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import { endsSession, errorEndsSession } from '../../src/api/refusal';
+import {
+  classifyRefusal,
+  endsSession,
+  errorEndsSession,
+  onSessionRefusal,
+  reportRefusal,
+} from '../../src/api/refusal';
 
 const PRIVILEGES = "The user doesn't have enough privileges";
 
@@ -10,6 +16,14 @@ describe('which refusals end the session', () => {
     expect(endsSession(401, 'Not authenticated', '/api/v1/items/')).toBe(true);
     expect(endsSession(403, 'Could not validate credentials', '/api/v1/items/')).toBe(true);
     expect(endsSession(404, 'User not found', '/api/v1/users/me')).toBe(true);
+  });
+
+  it("404 'User not found' elsewhere asks /users/me: the guard's answer for a deleted caller reads like a handler's for another user", () => {
+    expect(classifyRefusal(404, 'User not found', '/api/v1/items/')).toBe('confirm');
+    expect(classifyRefusal(404, 'User not found', '/api/v1/users/1234')).toBe('confirm');
+    expect(classifyRefusal(404, 'User not found', '/api/v1/users/me')).toBe('ends');
+    expect(classifyRefusal(404, 'Item not found', '/api/v1/items/1234')).toBe('none');
+    expect(classifyRefusal(400, 'Inactive user', '/api/v1/items/')).toBe('none');
   });
 
   it('any other refusal is an ordinary failure', () => {
@@ -38,9 +52,9 @@ describe('which refusals end the session', () => {
 
 describe('the client reports only refused credentials', () => {
   async function answer(status: number, detail: string, path: string, withToken = true) {
-    let reported = 0;
-    const stop = onUnauthorized(() => {
-      reported += 1;
+    const reported: string[] = [];
+    const stop = onSessionRefusal((refusal) => {
+      reported.push(refusal);
     });
     const request = new Request(`http://127.0.0.1/api/v1${path}`);
     if (withToken) request.headers.set('Authorization', 'Bearer t');
@@ -57,24 +71,27 @@ describe('the client reports only refused credentials', () => {
   }
 
   it('ends the session on a refused token, not on missing privileges', async () => {
-    expect(await answer(403, 'Could not validate credentials', '/items/')).toBe(1);
-    expect(await answer(401, 'Not authenticated', '/items/')).toBe(1);
-    expect(await answer(404, 'User not found', '/users/me')).toBe(1);
-    expect(await answer(403, PRIVILEGES, '/users/1234')).toBe(0);
-    expect(await answer(404, 'User not found', '/users/1234')).toBe(0);
+    expect(await answer(403, 'Could not validate credentials', '/items/')).toEqual(['ends']);
+    expect(await answer(401, 'Not authenticated', '/items/')).toEqual(['ends']);
+    expect(await answer(404, 'User not found', '/users/me')).toEqual(['ends']);
+    expect(await answer(403, PRIVILEGES, '/users/1234')).toEqual([]);
+    expect(await answer(400, 'Inactive user', '/users/me')).toEqual([]);
+    // Maybe the caller is gone, maybe another user: the session asks /users/me.
+    expect(await answer(404, 'User not found', '/users/1234')).toEqual(['confirm']);
+    expect(await answer(404, 'User not found', '/items/')).toEqual(['confirm']);
     // A call without a token (logging in) never ends a session.
-    expect(await answer(401, 'Not authenticated', '/items/', false)).toBe(0);
+    expect(await answer(401, 'Not authenticated', '/items/', false)).toEqual([]);
   });
 
   it('requests made without openapi-fetch follow the same rule', () => {
-    let reported = 0;
-    const stop = onUnauthorized(() => {
-      reported += 1;
+    const reported: string[] = [];
+    const stop = onSessionRefusal((refusal) => {
+      reported.push(refusal);
     });
     reportRefusal(403, PRIVILEGES, '/api/v1/users/me/photo');
-    expect(reported).toBe(0);
+    expect(reported).toEqual([]);
     reportRefusal(403, 'Could not validate credentials', '/api/v1/users/me/photo');
-    expect(reported).toBe(1);
+    expect(reported).toEqual(['ends']);
     stop();
   });
 });

@@ -5,7 +5,13 @@ import { sessionMachine } from '../../src/machines/session';
 import { flush } from './helpers';
 
 function setup(token: string, load: () => Promise<unknown>) {
-  const effects = { storeToken: vi.fn(), removeToken: vi.fn(), clearCache: vi.fn(), goToLogin: vi.fn() };
+  const effects = {
+    storeToken: vi.fn(),
+    removeToken: vi.fn(),
+    clearCache: vi.fn(),
+    goToLogin: vi.fn(),
+    confirmCurrentUser: vi.fn(),
+  };
   const machine = sessionMachine.provide({
     actors: { loadCurrentUser: fromPromise(load) },
     actions: {
@@ -13,6 +19,7 @@ function setup(token: string, load: () => Promise<unknown>) {
       removeToken: effects.removeToken,
       clearCache: effects.clearCache,
       goToLogin: effects.goToLogin,
+      confirmCurrentUser: effects.confirmCurrentUser,
     },
   });
   return { actor: createActor(machine, { input: { token } }).start(), effects };
@@ -100,5 +107,43 @@ describe('session machine', () => {
     const { actor, effects } = setup('', async () => ({}));
     actor.send({ type: 'session.logout' });
     expect(effects.goToLogin).not.toHaveBeenCalled();
+  });
+
+  it("a call answered 404 'User not found' asks for the current user again while ready, and only then", async () => {
+    let inactive = true;
+    const load = vi.fn(async () => {
+      if (inactive) throw new ApiError(400, { detail: 'Inactive user' });
+      return { id: 'me' };
+    });
+    const { actor, effects } = setup('tok', load);
+    // Loading (its own answer will tell) and failed: nothing more is asked.
+    actor.send({ type: 'session.userNotFound' });
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'failed' });
+    actor.send({ type: 'session.userNotFound' });
+    expect(effects.confirmCurrentUser).not.toHaveBeenCalled();
+    inactive = false;
+    actor.send({ type: 'session.retry' });
+    await flush();
+    actor.send({ type: 'session.userNotFound' });
+    expect(effects.confirmCurrentUser).toHaveBeenCalledTimes(1);
+    // The screen stays; the session ends only if that call is refused (session.expired, from the client).
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'ready' });
+    expect(effects.goToLogin).not.toHaveBeenCalled();
+    actor.send({ type: 'session.userNotFound' });
+    expect(effects.confirmCurrentUser).toHaveBeenCalledTimes(2);
+  });
+
+  it("an inactive user (400 'Inactive user') can log out of the failed screen", async () => {
+    const { actor, effects } = setup('tok', async () => {
+      throw new ApiError(400, { detail: 'Inactive user' });
+    });
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'failed' });
+    expect(actor.getSnapshot().can({ type: 'session.logout' })).toBe(true);
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(effects.removeToken).toHaveBeenCalledTimes(1);
+    expect(effects.goToLogin).toHaveBeenCalledTimes(1);
   });
 });

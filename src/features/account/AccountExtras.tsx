@@ -1,4 +1,5 @@
 import { Separator } from '@chakra-ui/react';
+import { separatorRecipe } from '../../ui/recipes';
 import { AssetSection } from './AssetSection';
 import { ProfilePhoto } from './ProfilePhoto';
 import { SubscriptionPlan } from './SubscriptionPlan';
@@ -7,11 +8,11 @@ import { SubscriptionPlan } from './SubscriptionPlan';
 export function AccountExtras() {
   return (
     <>
-      <Separator mt={6} />
+      <Separator recipe={separatorRecipe} mt={6} />
       <ProfilePhoto />
-      <Separator />
+      <Separator recipe={separatorRecipe} />
       <AssetSection />
-      <Separator />
+      <Separator recipe={separatorRecipe} />
       <SubscriptionPlan />
     </>
   );

@@ -8,6 +8,7 @@ import type { UserPublic } from '../../api/types';
 import { CODE_LENGTH, confirmEmailMachine } from '../../machines/confirm-email';
 import { PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
+import { inspect } from '../app/inspect';
 import { everySecond } from './actors';
 import { useCurrentUser, useStoreCurrentUser } from './currentUser';
 
@@ -35,6 +36,7 @@ function Notice({ user }: { user: UserPublic }) {
         onResent: () => showSuccess('Email sent.', `We sent a new confirmation code to ${user.email}.`),
       },
     }),
+    { inspect },
   );
   const codeState = (name: 'checking' | 'wrong' | 'expired') => state.matches({ active: { code: name } });
   const resendState = (name: 'resending' | 'coolingDown' | 'failed') =>

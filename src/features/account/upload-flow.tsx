@@ -9,6 +9,7 @@ import { type UploadMachine, uploadPercent } from '../../machines/upload';
 import { PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
+import { inspect } from '../app/inspect';
 import { uploader } from './actors';
 import { useStoreCurrentUser } from './currentUser';
 import { formatBytes } from './format';
@@ -41,6 +42,7 @@ export function useUploadFlow(machine: UploadMachine, options: FlowOptions) {
         onRemoveFailed: ({ context }) => toastError(context.error),
       },
     }),
+    { inspect },
   );
 }
 

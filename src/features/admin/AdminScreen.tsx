@@ -1,18 +1,17 @@
 import { Badge, Box, Flex, Table, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { usersQueryOptions } from '../../api/queries';
 import { createUser, deleteUser, updateUser } from '../../api/services';
 import type { UserPublic } from '../../api/types';
+import { usersPagingMachine } from '../../machines/paging';
 import {
   addUserMachine,
   changeUserPasswordMachine,
   deleteUserMachine,
   editUserMachine,
-} from '../../machines/flows';
-import { usersPagingMachine } from '../../machines/paging';
+} from '../../machines/signed-in-flows';
 import { planLabel } from '../../machines/subscription';
+import { badgeRecipe } from '../../ui/recipes';
 import { useCurrentUser } from '../account/currentUser';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
@@ -24,7 +23,6 @@ import { useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
 import { editUserPayload, editUserValues } from './payload';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
-const route = getRouteApi('/_layout/admin');
 // Names and e-mails get the room; the code columns are as wide as their values.
 const COLUMNS: readonly ListColumn[] = [
   { label: 'Full name', width: '9rem' },
@@ -49,17 +47,11 @@ function Dot({ color }: { color: string }) {
 }
 
 export function AdminScreen() {
-  const { page } = route.useSearch();
-  const navigate = route.useNavigate();
-  const queryClient = useQueryClient();
   const currentUser = useCurrentUser();
-  const goToPage = (next: number) => {
-    void navigate({ search: (previous) => ({ ...previous, page: next }) });
-  };
-  const { paging, query } = usePagedList(usersPagingMachine, page, usersQueryOptions, goToPage);
+  const list = usePagedList(usersPagingMachine, '/admin', usersQueryOptions);
+  const { refetch } = list;
   // The row's actions menu trigger, where focus returns when its dialog closes.
   const opener = useRef<HTMLElement | null>(null);
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: ['users'] });
 
   const addUser = useFormDialog(
     addUserMachine,
@@ -104,10 +96,7 @@ export function AdminScreen() {
       onAdd={() => addUser.send({ type: 'modal.open' })}
       columns={COLUMNS}
       empty={EMPTY}
-      query={query}
-      paging={paging}
-      page={page}
-      goToPage={goToPage}
+      list={list}
       dialogs={
         <>
           <AddUserDialog actor={addUser} />
@@ -116,8 +105,7 @@ export function AdminScreen() {
           <DeleteDialog actor={deleteUserActor} type="User" returnFocusRef={opener} />
         </>
       }
-    >
-      {query.data?.data.map((user) => {
+      row={(user) => {
         const isYou = currentUser?.id === user.id;
         return (
           <Table.Row key={user.id}>
@@ -132,7 +120,7 @@ export function AdminScreen() {
                   {user.full_name || 'N/A'}
                 </Text>
                 {isYou && (
-                  <Badge colorPalette="teal" variant="solid" flexShrink={0}>
+                  <Badge recipe={badgeRecipe} colorPalette="teal" variant="solid" flexShrink={0}>
                     You
                   </Badge>
                 )}
@@ -177,7 +165,7 @@ export function AdminScreen() {
             </Table.Cell>
           </Table.Row>
         );
-      })}
-    </ListScreen>
+      }}
+    />
   );
 }

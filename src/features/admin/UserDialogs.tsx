@@ -1,6 +1,7 @@
 import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { RefObject } from 'react';
-import { fieldError, type ModalFormActor } from '../../machines/form';
+import { fieldError } from '../../machines/form';
+import type { ModalFormActor } from '../../machines/form-dialogs';
 import { type FormBinding, NewPasswordFields, TextField } from '../../ui/form';
 import { CheckboxField, SelectField } from '../../ui/form-choice';
 import { FormDialog } from '../common/FormDialog';

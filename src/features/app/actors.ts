@@ -1,5 +1,5 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { onUnauthorized } from '../../api/client';
+import { onSessionRefusal } from '../../api/refusal';
 import { clearToken, getToken, setToken } from '../../api/token';
 import { appearanceMachine, COLOR_MODE_KEY, type ColorMode } from '../../machines/appearance';
 import { sessionMachine } from '../../machines/session';
@@ -8,28 +8,36 @@ import type { QueryClientBox } from './query';
 
 /** The long-lived actors of the app (session and appearance) with their side effects injected. */
 
+/** GET /users/me into the cache (a call already under way is shared, not repeated). */
+async function fetchCurrentUser(queryBox: QueryClientBox): Promise<unknown> {
+  const [{ ensureQueryClient }, { currentUserQueryOptions }] = await Promise.all([
+    import('./query'),
+    import('../../api/queries'),
+  ]);
+  return ensureQueryClient(queryBox).fetchQuery(currentUserQueryOptions());
+}
+
 export function createSessionActor(queryBox: QueryClientBox, goToLogin: () => void) {
   const actor = createActor(
     sessionMachine.provide({
       actors: {
-        loadCurrentUser: fromPromise<unknown, void>(async () => {
-          const [{ ensureQueryClient }, { currentUserQueryOptions }] = await Promise.all([
-            import('./query'),
-            import('../../api/queries'),
-          ]);
-          return ensureQueryClient(queryBox).fetchQuery(currentUserQueryOptions());
-        }),
+        loadCurrentUser: fromPromise<unknown, void>(() => fetchCurrentUser(queryBox)),
       },
       actions: {
         storeToken: (_, params) => setToken(params.token),
         removeToken: () => clearToken(),
         clearCache: () => queryBox.client?.removeQueries(),
         goToLogin: () => goToLogin(),
+        // Its refusal reaches the session through the client (onSessionRefusal below); any other
+        // failure says nothing about the user being gone.
+        confirmCurrentUser: () => void fetchCurrentUser(queryBox).catch(() => {}),
       },
     }),
     { input: { token: getToken() }, inspect },
   );
-  onUnauthorized(() => actor.send({ type: 'session.expired' }));
+  onSessionRefusal((refusal) =>
+    actor.send({ type: refusal === 'ends' ? 'session.expired' : 'session.userNotFound' }),
+  );
   return actor;
 }
 
@@ -82,7 +90,7 @@ export function createAppearanceActor() {
         },
       },
     }),
-    { input: { stored: readStoredMode() } },
+    { input: { stored: readStoredMode() }, inspect },
   );
 }
 

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { ModalFormActor } from '../../machines/form';
+import type { ModalFormActor } from '../../machines/form-dialogs';
 import { NewPasswordFields } from '../../ui/form';
 import { FormDialog } from './FormDialog';
 

@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import type { RefObject } from 'react';
-import type { ConfirmationActor } from '../../machines/form';
+import type { ConfirmationActor } from '../../machines/form-dialogs';
 import { ConfirmDialog } from './FormDialog';
 
 /** The Delete confirmation for an item or a user. */

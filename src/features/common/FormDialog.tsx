@@ -1,7 +1,7 @@
 import { Box, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, type RefObject, useRef } from 'react';
-import type { ConfirmationActor, ModalFormActor } from '../../machines/form';
+import type { ConfirmationActor, ModalFormActor } from '../../machines/form-dialogs';
 import { focusFirstInvalid } from '../../ui/focus-error';
 import { DangerButton, type FormBinding, PrimaryButton } from '../../ui/form';
 import { dialogRecipe } from '../../ui/recipes';

@@ -1,19 +1,14 @@
 import { Box, Button, Flex, Heading, Table, Text } from '@chakra-ui/react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { PAGE_SIZE } from '../../api/paging';
-import type { PagingMachine } from '../../machines/paging';
+import type { ListPage } from '../../machines/paging';
 import { PlusIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/PageTitle';
 import { tableRecipe } from '../../ui/recipes';
 import { PaginationFooter } from './PaginationFooter';
 import { SkeletonRows } from './SkeletonRows';
-
-type ListQuery = Pick<
-  UseQueryResult<{ data: unknown[]; count: number }, Error>,
-  'data' | 'error' | 'isError' | 'isPending' | 'isPlaceholderData'
->;
+import type { PagedList } from './usePagedList';
 
 /**
  * A column of a list table. Widths are fixed (the table's layout is `fixed`), so columns keep their
@@ -32,6 +27,20 @@ export interface EmptyText {
   description: string;
   /** The empty state's call to action (the Add button above keeps its own name). */
   action: string;
+}
+
+type ListView = {
+  page: number;
+  shown: unknown;
+  error: unknown;
+  loading: boolean;
+  answered: boolean;
+  failed: boolean;
+};
+
+/** The view changes only when one of its parts does (useSelector compares with this). */
+function shallowView(a: ListView, b: ListView): boolean {
+  return (Object.keys(a) as (keyof ListView)[]).every((key) => a[key] === b[key]);
 }
 
 /**
@@ -69,38 +78,51 @@ function useHorizontalOverflow<T extends HTMLElement>() {
  * The frame of a paged management list (Items, Users): heading, Add button, the table with skeleton
  * rows while the first page loads and dimmed rows while the next one does, the query's error, the
  * pagination footer with where the page sits in the list, an empty state for an empty list or a page
- * past its end, and the screen's dialogs. The rows are the children; their last cell (Actions) stays
+ * past its end, and the screen's dialogs. It renders the paging machine's state (usePagedList): the
+ * rows of its last answer, its error, where the page sits. `row` draws one row; its last cell (Actions) stays
  * pinned to the right edge when the table is wider than the screen.
  */
-export function ListScreen({
+export function ListScreen<Row>({
   title,
   addLabel,
   onAdd,
   columns,
   empty,
-  query,
-  paging,
-  page,
-  goToPage,
+  list,
+  row,
   dialogs,
-  children,
 }: {
   title: string;
   addLabel: string;
   onAdd: () => void;
   columns: readonly ListColumn[];
   empty: EmptyText;
-  query: ListQuery;
-  paging: ActorRefFrom<PagingMachine>;
-  page: number;
-  goToPage: (page: number) => void;
+  /** The paging machine running the list (usePagedList). */
+  list: PagedList<Row>;
+  /** One table row. */
+  row: (row: Row) => ReactNode;
   dialogs: ReactNode;
-  children: ReactNode;
 }) {
+  const { paging, goToPage } = list;
   const [scroller, overflow] = useHorizontalOverflow<HTMLDivElement>();
-  const answered = query.data !== undefined && !query.isPlaceholderData && !query.isError;
-  const rows = answered ? (query.data?.data.length ?? 0) : 0;
-  const count = query.data?.count ?? 0;
+  const view = useSelector(
+    paging,
+    (snapshot) => ({
+      page: snapshot.context.page,
+      shown: snapshot.context.list,
+      error: snapshot.context.error,
+      loading: snapshot.matches({ list: 'loading' }),
+      answered: snapshot.matches({ list: 'ready' }),
+      failed: snapshot.matches({ list: 'failed' }),
+    }),
+    shallowView,
+  );
+  const { page, answered, loading, failed } = view;
+  const shown = view.shown as ListPage<Row> | undefined;
+  // The rows of another page stay on screen, dimmed, while this one loads.
+  const dimmed = loading && shown !== undefined;
+  const rows = answered ? (shown?.data.length ?? 0) : 0;
+  const count = shown?.count ?? 0;
   const lastPage = Math.max(1, Math.ceil(count / PAGE_SIZE));
   const first = (page - 1) * PAGE_SIZE + 1;
   const minWidth = `calc(${columns.map((column) => column.width).join(' + ')})`;
@@ -203,20 +225,16 @@ export function ListScreen({
                 ))}
               </Table.Row>
             </Table.Header>
-            <Table.Body
-              opacity={query.isPlaceholderData ? 0.5 : 1}
-              aria-busy={query.isPlaceholderData || query.isPending}
-              data-placeholder={query.isPlaceholderData || undefined}
-            >
-              {query.data === undefined && query.isPending && <SkeletonRows columns={columns.length} />}
-              {children}
+            <Table.Body opacity={dimmed ? 0.5 : 1} aria-busy={loading} data-placeholder={dimmed || undefined}>
+              {shown === undefined && loading && <SkeletonRows columns={columns.length} />}
+              {shown?.data.map(row)}
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
       )}
-      {query.isError && (
+      {failed && (
         <Text color="red.fg" mt={2} role="alert">
-          {query.error?.message}
+          {(view.error as Error | undefined)?.message}
         </Text>
       )}
       <Flex

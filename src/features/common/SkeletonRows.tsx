@@ -1,4 +1,5 @@
 import { Skeleton, Table } from '@chakra-ui/react';
+import { skeletonRecipe } from '../../ui/recipes';
 
 /** Four placeholder rows while a list loads. */
 export function SkeletonRows({ columns }: { columns: number }) {
@@ -9,7 +10,7 @@ export function SkeletonRows({ columns }: { columns: number }) {
           {Array.from({ length: columns }, (_, column) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder grid
             <Table.Cell key={column}>
-              <Skeleton height="20px" />
+              <Skeleton recipe={skeletonRecipe} height="20px" />
             </Table.Cell>
           ))}
         </Table.Row>

@@ -1,24 +1,65 @@
-import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  QueryObserver,
+  type QueryObserverOptions,
+  type QueryObserverResult,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
-import type { PagingMachine } from '../../machines/paging';
+import { type ActorRefFrom, type EventObject, fromCallback } from 'xstate';
+import type { ListPage, PagingMachine } from '../../machines/paging';
 import { inspect } from '../app/inspect';
 
-/**
- * Wires a paging machine to the URL and to a list query: the URL's page is synced into the machine,
- * the query's answers are reported to it, and the machine's navigate/prefetch actions act on both.
- */
-export function usePagedList<TData extends { data: unknown[] }, TKey extends QueryKey>(
-  machine: PagingMachine,
+/** The list screens' paths; the page lives in their `?page=N`. */
+export type ListPath = '/items' | '/admin';
+
+/** The query options of one page of a list (src/api/queries.ts), keyed `[list name, { page }]`. */
+export type ListQueryOptions<Row, Key extends ListKey> = (
   page: number,
-  options: (page: number) => UseQueryOptions<TData, Error, TData, TKey>,
-  navigateToPage: (page: number) => void,
+) => QueryObserverOptions<ListPage<Row>, Error, ListPage<Row>, ListPage<Row>, Key>;
+type ListKey = readonly [string, { page: number }];
+
+/**
+ * Runs a paging machine on a list route: the machine's `list` actor is the list query of its page (a
+ * TanStack QueryObserver, so the cache, retries and refetches after invalidation are TanStack's) and
+ * reports each new answer or error to it; `navigate` writes the page to the URL and a change of the
+ * URL's page is passed in (`paging.sync`); `prefetch` warms the next page.
+ */
+export function usePagedList<Row, Key extends ListKey>(
+  machine: PagingMachine,
+  path: ListPath,
+  options: ListQueryOptions<Row, Key>,
 ) {
   const queryClient = useQueryClient();
+  // Both list routes parse `?page` with pageSearchSchema: a positive integer, 1 by default.
+  const page = useSearch({ strict: false }).page ?? 1;
+  const navigate = useNavigate();
+  const goToPage = (next: number) => {
+    void navigate({ to: path, search: (previous) => ({ ...previous, page: next }) });
+  };
   const paging = useActorRef(
     machine.provide({
+      actors: {
+        list: fromCallback<EventObject, { page: number }>(({ input, sendBack }) => {
+          const observer = new QueryObserver(queryClient, options(input.page));
+          // Report each answer and each error once (a refetch that changes nothing keeps the data's identity).
+          let reported: unknown;
+          const report = (result: QueryObserverResult<ListPage<Row>>) => {
+            if (result.isError && result.error !== reported) {
+              reported = result.error;
+              sendBack({ type: 'paging.failed', error: result.error });
+            } else if (result.isSuccess && result.data !== reported) {
+              reported = result.data;
+              sendBack({ type: 'paging.loaded', list: result.data });
+            }
+          };
+          report(observer.getCurrentResult());
+          return observer.subscribe(report);
+        }),
+      },
       actions: {
-        navigate: (_, params) => navigateToPage(params.page),
+        navigate: (_, params) => goToPage(params.page),
         prefetch: (_, params) => {
           void queryClient.prefetchQuery(options(params.page));
         },
@@ -26,17 +67,25 @@ export function usePagedList<TData extends { data: unknown[] }, TKey extends Que
     }),
     { input: { page }, inspect },
   );
-  const query = useQuery(options(page));
 
   useEffect(() => {
     paging.send({ type: 'paging.sync', page });
   }, [paging, page]);
 
-  useEffect(() => {
-    if (query.isError) paging.send({ type: 'paging.failed' });
-    else if (query.data && !query.isPlaceholderData)
-      paging.send({ type: 'paging.loaded', rows: query.data.data.length });
-  }, [paging, query.data, query.isPlaceholderData, query.isError]);
+  /** After a change to the list: every cached page is stale, the shown one is refetched. */
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: [options(1).queryKey[0]] });
 
-  return { paging, query };
+  return {
+    paging,
+    goToPage,
+    refetch,
+    /** Names the rows' type for ListScreen. */ rowType: undefined as Row | undefined,
+  };
+}
+
+export interface PagedList<Row> {
+  paging: ActorRefFrom<PagingMachine>;
+  goToPage: (page: number) => void;
+  refetch: () => void;
+  rowType: Row | undefined;
 }

@@ -1,12 +1,12 @@
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import type { SubmitInput } from '../../machines/form';
 import type {
   ConfirmationActor,
   ConfirmationMachine,
   ModalFormActor,
   ModalFormMachine,
-  SubmitInput,
-} from '../../machines/form';
+} from '../../machines/form-dialogs';
 import { showError, showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';

@@ -1,17 +1,15 @@
 import { Table, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { itemsQueryOptions } from '../../api/queries';
 import { createItem, deleteItem, updateItem, updateUser } from '../../api/services';
 import type { ItemPublic } from '../../api/types';
+import { itemsPagingMachine } from '../../machines/paging';
 import {
   addItemMachine,
   changeUserPasswordMachine,
   deleteItemMachine,
   editItemMachine,
-} from '../../machines/flows';
-import { itemsPagingMachine } from '../../machines/paging';
+} from '../../machines/signed-in-flows';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
@@ -21,7 +19,6 @@ import { usePagedList } from '../common/usePagedList';
 import { useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
 import { ItemFormDialog } from './ItemFormDialog';
 
-const route = getRouteApi('/_layout/items');
 // Title and description are cut at 150px (plus the cell's padding); the ID is shortened to what fits,
 // muted, with the whole value in the cell (hover, copy, screen readers).
 const TEXT_COLUMN = 'calc(150px + 1.5rem)';
@@ -38,16 +35,10 @@ const EMPTY = {
 };
 
 export function ItemsScreen() {
-  const { page } = route.useSearch();
-  const navigate = route.useNavigate();
-  const queryClient = useQueryClient();
-  const goToPage = (next: number) => {
-    void navigate({ search: (previous) => ({ ...previous, page: next }) });
-  };
-  const { paging, query } = usePagedList(itemsPagingMachine, page, itemsQueryOptions, goToPage);
+  const list = usePagedList(itemsPagingMachine, '/items', itemsQueryOptions);
+  const { refetch } = list;
   // The row's actions menu trigger, where focus returns when its dialog closes.
   const opener = useRef<HTMLElement | null>(null);
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: ['items'] });
 
   const addItem = useFormDialog(
     addItemMachine,
@@ -95,10 +86,7 @@ export function ItemsScreen() {
       onAdd={() => addItem.send({ type: 'modal.open' })}
       columns={COLUMNS}
       empty={EMPTY}
-      query={query}
-      paging={paging}
-      page={page}
-      goToPage={goToPage}
+      list={list}
       dialogs={
         <>
           <ItemFormDialog actor={addItem} title="Add Item" />
@@ -107,8 +95,7 @@ export function ItemsScreen() {
           <ChangePasswordDialog actor={changePassword} returnFocusRef={opener} />
         </>
       }
-    >
-      {query.data?.data.map((item) => (
+      row={(item) => (
         <Table.Row key={item.id}>
           <Table.Cell truncate fontFamily="mono" fontSize="sm" color="fg.muted" title={item.id}>
             {item.id}
@@ -153,7 +140,7 @@ export function ItemsScreen() {
             />
           </Table.Cell>
         </Table.Row>
-      ))}
-    </ListScreen>
+      )}
+    />
   );
 }

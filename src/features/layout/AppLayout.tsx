@@ -2,7 +2,9 @@ import { Box, Button, Flex, Spinner, Text } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { errorMessage } from '../../api/errors';
+import { getToken } from '../../api/token';
 import { useAppActors } from '../app/context';
 import { ensureQueryClient } from '../app/query';
 import { MobileNav, Sidebar } from './Sidebar';
@@ -22,11 +24,19 @@ function SignedInLayout({ session }: { session: ReturnType<typeof useAppActors>[
   const phase = useSelector(session, (snapshot) => {
     if (snapshot.matches({ signedIn: 'ready' })) return 'ready';
     if (snapshot.matches({ signedIn: 'failed' })) return 'failed';
+    if (snapshot.matches('signedOut')) return 'signedOut';
     return 'loading';
   });
+  // The layout is entered only with a stored token (its beforeLoad, as /login's redirect). A session
+  // that ended in this tab removed its token; one that is signed out while a token is stored was signed
+  // in by another tab: it takes that token up instead of spinning forever.
+  useEffect(() => {
+    const token = getToken();
+    if (phase === 'signedOut' && token) session.send({ type: 'session.login', token });
+  }, [phase, session]);
   const error = useSelector(session, (snapshot) => snapshot.context.error);
 
-  if (phase === 'loading') {
+  if (phase === 'loading' || phase === 'signedOut') {
     return (
       <Flex justify="center" align="center" h="100vh" w="full">
         <Spinner size="xl" color="ui.main" aria-label="Loading" />
@@ -34,12 +44,19 @@ function SignedInLayout({ session }: { session: ReturnType<typeof useAppActors>[
     );
   }
   if (phase === 'failed') {
+    // 'Inactive user' stays so until an admin acts, and /login sends a stored token back here: the way
+    // out is to log out.
     return (
       <Flex justify="center" align="center" h="100vh" w="full" direction="column" gap={4} role="alert">
         <Text>{errorMessage(error)}</Text>
-        <Button variant="outline" onClick={() => session.send({ type: 'session.retry' })}>
-          Try again
-        </Button>
+        <Flex gap={3}>
+          <Button variant="outline" onClick={() => session.send({ type: 'session.retry' })}>
+            Try again
+          </Button>
+          <Button variant="ghost" onClick={() => session.send({ type: 'session.logout' })}>
+            Log out
+          </Button>
+        </Flex>
       </Flex>
     );
   }

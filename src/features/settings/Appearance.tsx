@@ -1,7 +1,7 @@
 import { Badge, Box, Heading, RadioGroup, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { type ColorMode, parseColorMode } from '../../machines/appearance';
-import { radioGroupRecipe } from '../../ui/recipes';
+import { badgeRecipe, radioGroupRecipe } from '../../ui/recipes';
 import { useAppearanceActor } from '../app/context';
 
 const options: { value: ColorMode; label: string }[] = [
@@ -39,7 +39,7 @@ export function Appearance() {
               <RadioGroup.ItemText>
                 {option.label}
                 {option.value === 'light' && (
-                  <Badge ml={2} colorPalette="teal" variant="subtle">
+                  <Badge recipe={badgeRecipe} ml={2} colorPalette="teal" variant="subtle">
                     Default
                   </Badge>
                 )}

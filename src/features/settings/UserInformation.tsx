@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { CURRENT_USER_KEY } from '../../api/queries';
 import { updateUserMe } from '../../api/services';
-import { profileMachine } from '../../machines/flows';
+import { profileMachine } from '../../machines/signed-in-flows';
 import { PrimaryButton, TextField } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { AccountExtras } from '../account/AccountExtras';
