@@ -6,17 +6,17 @@
  * UI-walked machine is below 100% at UI level. COVERAGE_PATHS_PROJECTS=model skips the UI walks
  * (a quicker run; the ui column then shows -).
  *
- * A run of both levels also writes src/qa/statecharts/walked-by.json: per machine
+ * A run of both levels also writes src/qa/statecharts/walked-by/<machine>.json: per machine
  * and defined edge (state, event, guard outcome), the tests that walk it at machine and at UI level
  * (the shortest few by name, with the count). The QA viewer shows it when an edge is selected, and
  * `npm run statecharts` puts it in each machine's table. `--json` prints that report instead of the table.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatReport, readRecords, summarise, uncoveredMessages } from '../tests/model/coverage';
-import { WALKED_BY_FILE, walkedByReport } from '../tests/model/walked-by';
+import { walkedByReport, writeWalkedBy } from '../tests/model/walked-by';
 
 const json = process.argv.includes('--json');
 
@@ -33,8 +33,7 @@ const rows = summarise(readRecords(dir));
 rmSync(dir, { recursive: true, force: true });
 const report = walkedByReport(rows);
 // Only a run of both levels knows both columns; what failed is missing from it, and the run fails.
-if (!process.env.COVERAGE_PATHS_PROJECTS)
-  writeFileSync(WALKED_BY_FILE, `${JSON.stringify(report, null, 2)}\n`);
+if (!process.env.COVERAGE_PATHS_PROJECTS) writeWalkedBy(report);
 if (json) {
   console.log(JSON.stringify(report, null, 2));
   process.exit(run.status === 0 ? 0 : 1);

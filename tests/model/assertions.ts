@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { PAGE_SIZE } from '../../src/api/paging';
+import { type PagingContext, pageRows } from '../../src/machines/paging';
 import { API_FAILURES } from '../../src/qa/statecharts/model-kit';
 import { stateLabel } from '../../src/qa/statecharts/paths';
 import type { WalkStep, World } from '../../src/qa/statecharts/walk';
@@ -246,10 +247,14 @@ const sessionAssertions: MachineAssertions = {
       expect(ran(step, 'storeToken')).toEqual([{ type: 'storeToken', params: { token: context.token } }]);
     }
   },
-  'signedIn.ready': (snapshot) => {
+  'signedIn.ready': (snapshot, step, world) => {
     expect((snapshot.context as { token: string }).token).not.toBe('');
     expect(can(snapshot, 'session.logout')).toBe(true);
     expect(can(snapshot, 'session.retry')).toBe(false);
+    // A call answered 'User not found': the current user is asked for again, the screen stays.
+    expect(ran(step, 'confirmCurrentUser')).toHaveLength(
+      world.event?.type === 'session.userNotFound' ? 1 : 0,
+    );
   },
   'signedIn.failed': (snapshot, _step, world) => {
     const context = snapshot.context as { token: string; error: unknown };
@@ -262,21 +267,25 @@ const sessionAssertions: MachineAssertions = {
     if (status === 404) expect(body?.detail).not.toBe('User not found');
     if (enteredFrom(world, snapshot)) expect(context.error).toBe(eventError(world));
     expect(can(snapshot, 'session.retry')).toBe(true);
+    // An inactive user, or a server that cannot answer: the way out is to log out.
+    expect(can(snapshot, 'session.logout')).toBe(true);
   },
 };
 
-interface PagingView {
-  page: number;
-  rows: number;
-  pageSize: number;
-}
 const pagingAssertions: MachineAssertions = {
-  loading: (snapshot, step, world) => {
-    const context = snapshot.context as PagingView;
+  'list.loading': (snapshot, step, world) => {
+    const context = snapshot.context as PagingContext;
     expect(context.pageSize).toBe(PAGE_SIZE);
     expect(can(snapshot, 'paging.next')).toBe(false);
     expect(can(snapshot, 'paging.previous')).toBe(context.page > 1);
-    const before = world.previous?.context as PagingView | undefined;
+    // The list query runs for this page, started anew whenever the page changed.
+    expect(snapshot.children.list).toBeDefined();
+    const before = world.previous?.context as PagingContext | undefined;
+    if (before && before.page !== context.page) {
+      expect(world.calls.at(-1)).toMatchObject({ src: 'list', input: { page: context.page } });
+      // The last answer stays shown (dimmed) until this page answers.
+      expect(context.list).toBe(before.list);
+    }
     if (
       (world.event?.type === 'paging.next' || world.event?.type === 'paging.previous') &&
       before?.page !== context.page
@@ -285,23 +294,28 @@ const pagingAssertions: MachineAssertions = {
     }
     if (world.event?.type === 'paging.sync') expect(ran(step, 'navigate')).toEqual([]);
   },
-  ready: (snapshot, step, world) => {
-    const context = snapshot.context as PagingView;
-    const full = context.rows === context.pageSize;
+  'list.ready': (snapshot, step, world) => {
+    const context = snapshot.context as PagingContext;
+    const full = pageRows(context) === context.pageSize;
     expect(can(snapshot, 'paging.next')).toBe(full);
     expect(can(snapshot, 'paging.previous')).toBe(context.page > 1);
+    expect(context.error).toBeUndefined();
+    expect(context.list?.page).toBe(context.page);
     if (world.event?.type === 'paging.loaded') {
-      expect(context.rows).toBe((world.event as unknown as { rows: number }).rows);
+      const answer = (world.event as unknown as { list: { data: unknown[]; count: number } }).list;
+      expect(context.list).toEqual({ ...answer, page: context.page });
       // A full page prefetches the next one.
       expect(ran(step, 'prefetch')).toEqual(
         full ? [{ type: 'prefetch', params: { page: context.page + 1 } }] : [],
       );
     }
   },
-  failed: (snapshot) => {
-    const context = snapshot.context as PagingView;
+  'list.failed': (snapshot, _step, world) => {
+    const context = snapshot.context as PagingContext;
     expect(can(snapshot, 'paging.next')).toBe(false);
     expect(can(snapshot, 'paging.previous')).toBe(context.page > 1);
+    expect(context.error).toBeDefined();
+    if (world.event?.type === 'paging.failed') expect(context.error).toBe(eventError(world));
   },
 };
 

@@ -1,9 +1,14 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { WalkedByReport } from '../../src/qa/statecharts/walked-by';
+import type { MachineWalkedBy, WalkedByReport } from '../../src/qa/statecharts/walked-by';
 import type { MachineCoverage } from './coverage';
 
-/** Where `npm run coverage:paths` writes the edge → tests report (committed; read by the viewer and the docs). */
-export const WALKED_BY_FILE = path.resolve('src/qa/statecharts/walked-by.json');
+/**
+ * Where `npm run coverage:paths` writes the edge → tests report, one `<machine>.json` per machine
+ * (committed; the viewer loads the file of the machine on screen, the docs read them all).
+ */
+export const WALKED_BY_DIR = path.resolve('src/qa/statecharts/walked-by');
+const GENERATED_BY = 'npm run coverage:paths';
 
 const KEPT = 5;
 
@@ -15,7 +20,7 @@ function pick(names: string[]) {
 
 export function walkedByReport(rows: MachineCoverage[]): WalkedByReport {
   return {
-    generatedBy: 'npm run coverage:paths',
+    generatedBy: GENERATED_BY,
     machines: Object.fromEntries(
       rows.map((row) => [
         row.machine,
@@ -30,6 +35,32 @@ export function walkedByReport(rows: MachineCoverage[]): WalkedByReport {
             ]),
           ),
         },
+      ]),
+    ),
+  };
+}
+
+/** Writes one file per machine and removes the files of machines that are gone. */
+export function writeWalkedBy(report: WalkedByReport): void {
+  mkdirSync(WALKED_BY_DIR, { recursive: true });
+  const wanted = new Set(Object.keys(report.machines).map((machine) => `${machine}.json`));
+  for (const file of readdirSync(WALKED_BY_DIR))
+    if (file.endsWith('.json') && !wanted.has(file)) rmSync(path.join(WALKED_BY_DIR, file));
+  for (const [machine, walked] of Object.entries(report.machines))
+    writeFileSync(path.join(WALKED_BY_DIR, `${machine}.json`), `${JSON.stringify(walked)}\n`);
+}
+
+/** The report as the last full `coverage:paths` run wrote it (no machines when it never ran). */
+export function readWalkedBy(): WalkedByReport {
+  const files = existsSync(WALKED_BY_DIR)
+    ? readdirSync(WALKED_BY_DIR).filter((file) => file.endsWith('.json'))
+    : [];
+  return {
+    generatedBy: GENERATED_BY,
+    machines: Object.fromEntries(
+      files.map((file) => [
+        file.replace(/\.json$/, ''),
+        JSON.parse(readFileSync(path.join(WALKED_BY_DIR, file), 'utf8')) as MachineWalkedBy,
       ]),
     ),
   };

@@ -3,15 +3,25 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// The slot recipes the system leaves out (src/ui/recipes.ts) style a component only when passed as its
-// `recipe` prop; a Root without one renders unstyled and Chakra says nothing. This test says it instead.
+// The recipes the system leaves out (src/ui/recipes.ts) style a component only when passed as its
+// `recipe` prop; a component without one renders unstyled and Chakra says nothing. This test says it instead.
 const root = path.join(import.meta.dirname, '..', '..');
 const recipesSource = readFileSync(path.join(root, 'src', 'ui', 'recipes.ts'), 'utf8');
 
-/** `dialogRecipe` → `Dialog`, `nativeSelectRecipe` → `NativeSelect`: the namespace each recipe styles. */
+const componentName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** `dialogSlotRecipe as dialogRecipe` → `Dialog`: the namespace whose Root each slot recipe styles. */
 const namespaces = new Map(
-  [...recipesSource.matchAll(/as (\w+)Recipe\b/g)].map(([, name = '']) => [
-    name.charAt(0).toUpperCase() + name.slice(1),
+  [...recipesSource.matchAll(/SlotRecipe as (\w+)Recipe\b/g)].map(([, name = '']) => [
+    componentName(name),
+    `${name}Recipe`,
+  ]),
+);
+
+/** `export { badgeRecipe }` → `Badge`: the component each plain recipe styles. */
+const components = new Map(
+  [...recipesSource.matchAll(/export \{ (\w+)Recipe \}/g)].map(([, name = '']) => [
+    componentName(name),
     `${name}Recipe`,
   ]),
 );
@@ -31,16 +41,20 @@ function rootsIn(file: string): { where: string; namespace: string; hasRecipe: b
   const visit = (node: ts.Node) => {
     if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) {
       const tag = node.tagName;
-      if (
+      const styled =
         ts.isPropertyAccessExpression(tag) &&
         tag.name.text === 'Root' &&
         ts.isIdentifier(tag.expression) &&
         namespaces.has(tag.expression.text)
-      ) {
+          ? `${tag.expression.text}.Root`
+          : ts.isIdentifier(tag) && components.has(tag.text)
+            ? tag.text
+            : null;
+      if (styled) {
         const { line } = source.getLineAndCharacterOfPosition(node.getStart());
         found.push({
           where: `${path.relative(root, file)}:${line + 1}`,
-          namespace: tag.expression.text,
+          namespace: styled,
           hasRecipe: node.attributes.properties.some(
             (attribute) =>
               ts.isJsxAttribute(attribute) &&
@@ -56,19 +70,22 @@ function rootsIn(file: string): { where: string; namespace: string; hasRecipe: b
   return found;
 }
 
-describe('Chakra slot recipes kept out of the system', () => {
+describe('Chakra recipes kept out of the system', () => {
   const roots = sourceFiles(path.join(root, 'src')).flatMap(rootsIn);
 
   it('are read from src/ui/recipes.ts', () => {
     expect(namespaces.get('Dialog')).toBe('dialogRecipe');
     expect(namespaces.get('NativeSelect')).toBe('nativeSelectRecipe');
+    expect(components.get('Badge')).toBe('badgeRecipe');
+    expect(components.get('Skeleton')).toBe('skeletonRecipe');
   });
 
-  it('are passed as `recipe` to every Root of their component', () => {
-    expect(roots.length).toBeGreaterThan(0);
+  it('are passed as `recipe` to every Root of their component, and to every plain component', () => {
+    expect(roots.some((found) => found.namespace.endsWith('.Root'))).toBe(true);
+    expect(roots.some((found) => found.namespace === 'Badge')).toBe(true);
     const unstyled = roots
       .filter((found) => !found.hasRecipe)
-      .map((found) => `${found.where} ${found.namespace}.Root`);
+      .map((found) => `${found.where} ${found.namespace}`);
     expect(unstyled, `pass recipe={${'<name>'}Recipe} from src/ui/recipes.ts`).toEqual([]);
   });
 });

@@ -1,21 +1,32 @@
 import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { AnyStateNode } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import { useAppearanceActor } from '../../features/app/context';
+import { badgeRecipe } from '../../ui/recipes';
+import { ChoiceList } from './ChoiceList';
 import { Diagram } from './Diagram';
 import { type DefinedEdge, definedEdges } from './edges';
+import { actorKey, type Inspector, useInspector } from './inspector/useInspector';
+import { LivePanel, liveState } from './LivePanel';
 import { type Layout, layoutMachine } from './layout';
 import type { MachineModel } from './model-kit';
 import { MODELS } from './models';
-import { generatePaths, stateLabel } from './paths';
+import { generatePaths, type ModelPath } from './paths';
+import { SimulatorPanel } from './SimulatorPanel';
+import { parseStatechartsSearch, type StatechartsSearch, VIEWS, type View } from './search';
+import { replay } from './simulator';
+import { stateLabel } from './state-label';
 import { type WalkStep, walkPath } from './walk';
-import { shortTestName, type WalkedTests, walkedBy } from './walked-by';
+import { loadWalkedBy, type MachineWalkedBy, shortTestName, type WalkedTests } from './walked-by';
 
 /**
- * The QA viewer: every machine drawn from its definition, the paths the model-based tests walk, and a
- * stepper that replays one path on a real actor (fakes decide the API outcomes) with the active state
- * and the edges taken highlighted.
+ * The QA viewer: every machine drawn from its definition, with three panels beside the diagram: the
+ * paths the model-based tests walk (a stepper replays one on a real actor, fakes deciding the API
+ * outcomes), a simulator to play the machine by hand, and the live app's actors (another tab of this
+ * origin). The active state and the edges taken are highlighted. The URL holds the machine, the panel
+ * and the simulator's path (search.ts), so any of them is a link.
  */
 
 const groups = [...new Set(MODELS.map((model) => model.group))];
@@ -92,11 +103,11 @@ function useLayout(model: MachineModel): Layout | null {
   return layout?.name === model.name ? layout.layout : null;
 }
 
-function useWalk(model: MachineModel, pathId: string | null): WalkStep[] | null {
+/** Replays a path on a real actor (walk.ts): the snapshots and the defined edges each step took. */
+function useWalk(model: MachineModel, path: ModelPath | null): WalkStep[] | null {
   const [walk, setWalk] = useState<{ key: string; steps: WalkStep[] } | null>(null);
-  const key = `${model.name}|${pathId}`;
+  const key = path ? `${model.name}|${path.id}` : '';
   useEffect(() => {
-    const path = generatePaths(model).find((candidate) => candidate.id === pathId);
     if (!path) return;
     let live = true;
     const steps: WalkStep[] = [];
@@ -108,8 +119,23 @@ function useWalk(model: MachineModel, pathId: string | null): WalkStep[] | null 
     return () => {
       live = false;
     };
-  }, [model, pathId]);
+  }, [model, path]);
   return walk?.key === key ? walk.steps : null;
+}
+
+/** The machine's edge → tests report, loaded when the machine is shown ('loading' meanwhile). */
+function useWalkedBy(machine: string): MachineWalkedBy | undefined | 'loading' {
+  const [loaded, setLoaded] = useState<{ machine: string; report: MachineWalkedBy | undefined } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadWalkedBy(machine).then((report) => {
+      if (live) setLoaded({ machine, report });
+    });
+    return () => {
+      live = false;
+    };
+  }, [machine]);
+  return loaded?.machine === machine ? loaded.report : 'loading';
 }
 
 function TestList({ label, walked }: { label: string; walked: WalkedTests }) {
@@ -132,17 +158,17 @@ function TestList({ label, walked }: { label: string; walked: WalkedTests }) {
 
 /** Every edge of the machine (keyboard reachable; a click on an arrow selects it too) and the tests that walk the selected one. */
 function EdgePanel({
-  machine,
   edges,
+  report,
   selected,
   onSelect,
 }: {
-  machine: string;
   edges: DefinedEdge[];
+  report: MachineWalkedBy | undefined | 'loading';
   selected: string | null;
   onSelect: (id: string | null) => void;
 }) {
-  const walked = selected ? walkedBy(machine, selected) : undefined;
+  const walked = selected && report !== 'loading' ? report?.walkedBy[selected] : undefined;
   return (
     <Stack gap={2} minW={0} data-testid="edge-panel">
       <Heading as="h3" size="sm">
@@ -160,7 +186,9 @@ function EdgePanel({
             </Stack>
           ) : (
             <Text fontSize="xs" color="fg.muted">
-              Not in src/qa/statecharts/walked-by.json yet: run npm run coverage:paths.
+              {report === 'loading'
+                ? 'Loading the tests that walk it…'
+                : 'Not in src/qa/statecharts/walked-by/ yet: run npm run coverage:paths.'}
             </Text>
           )}
         </Box>
@@ -169,82 +197,39 @@ function EdgePanel({
           Select an arrow in the diagram or an edge below.
         </Text>
       )}
-      <Stack
-        as="ul"
-        aria-label="Edges"
-        gap={0}
+      <ChoiceList
+        label="Edges"
+        items={edges.map((edge) => edge.id)}
+        selected={selected}
+        onSelect={(id) => onSelect(id === selected ? null : id)}
         maxH="200px"
-        overflowY="auto"
-        borderWidth="1px"
-        borderRadius="md"
-        listStyleType="none"
-      >
-        {edges.map((edge) => (
-          <Box as="li" key={edge.id} borderBottomWidth="1px">
-            <Button
-              size="xs"
-              width="full"
-              h="auto"
-              py={1}
-              justifyContent="flex-start"
-              textAlign="start"
-              whiteSpace="normal"
-              wordBreak="break-word"
-              fontFamily="mono"
-              fontWeight="normal"
-              variant={edge.id === selected ? 'subtle' : 'ghost'}
-              aria-pressed={edge.id === selected}
-              onClick={() => onSelect(edge.id === selected ? null : edge.id)}
-            >
-              {edge.id}
-            </Button>
-          </Box>
-        ))}
-      </Stack>
+      />
     </Stack>
   );
 }
 
+const VIEW_TITLES: Record<View, string> = { paths: 'Test paths', simulate: 'Simulator', live: 'Live app' };
+
+/** What the diagram highlights: the active state nodes and the edges the last step took. */
+interface Highlight {
+  active: Set<string>;
+  taken: Set<string>;
+}
+
+function highlightOf(step: WalkStep | undefined): Highlight {
+  return {
+    active: new Set(step ? (step.snapshot._nodes as AnyStateNode[]).map((node) => node.id) : []),
+    taken: new Set(step ? step.edges.map((edge) => edge.id) : []),
+  };
+}
+
 export function StatechartsPage() {
-  const [name, setName] = useState(MODELS[0]?.name ?? '');
-  const model = MODELS.find((candidate) => candidate.name === name) ?? (MODELS[0] as MachineModel);
-  const layout = useLayout(model);
-  const paths = useMemo(() => generatePaths(model), [model]);
-  const edges = useMemo(() => definedEdges(model.machine), [model]);
-  const [filter, setFilter] = useState('');
-  const [pathId, setPathId] = useState<string | null>(null);
-  const [index, setIndex] = useState(0);
-  const [edgeId, setEdgeId] = useState<string | null>(null);
-  const steps = useWalk(model, pathId);
-  const step = steps?.[Math.min(index, steps.length - 1)];
-
-  const select = (next: string) => {
-    setName(next);
-    setPathId(null);
-    setIndex(0);
-    setFilter('');
-    setEdgeId(null);
-  };
-  const choosePath = (id: string) => {
-    setPathId(id);
-    setIndex(0);
-  };
-
-  const active = useMemo(
-    () => new Set<string>(step ? (step.snapshot._nodes as AnyStateNode[]).map((node) => node.id) : []),
-    [step],
-  );
-  const taken = useMemo(() => new Set<string>(step ? step.edges.map((edge) => edge.id) : []), [step]);
-  const shown = paths.filter((path) => path.id.toLowerCase().includes(filter.toLowerCase()));
-
-  // The current step stays in view in its list while stepping.
-  const stepList = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!step) return;
-    stepList.current
-      ?.querySelector('[aria-current="step"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [step]);
+  const search = parseStatechartsSearch(useSearch({ from: '/statecharts' }));
+  const navigate = useNavigate({ from: '/statecharts' });
+  const model = MODELS.find((candidate) => candidate.name === search.machine) ?? (MODELS[0] as MachineModel);
+  const inspector = useInspector();
+  const [followed, setFollowed] = useState<string | null>(null);
+  const update = (next: StatechartsSearch) => void navigate({ search: next, replace: true });
 
   return (
     <Flex
@@ -273,51 +258,140 @@ export function StatechartsPage() {
         <Text fontSize="xs" color="fg.muted" mb={{ base: 2, lg: 4 }}>
           Drawn from src/machines at run time
         </Text>
-        <MachineList selected={model.name} onSelect={select} />
+        <MachineList
+          selected={model.name}
+          onSelect={(name) => update({ machine: name, view: search.view })}
+        />
       </Box>
-      <Flex as="main" direction="column" flex="1" minW={0} minH={0} p={{ base: 3, lg: 4 }} gap={3}>
-        <Flex align="center" gap={2} wrap="wrap">
-          <Heading as="h2" size="lg">
-            {model.name}
-          </Heading>
-          <Badge colorPalette="teal">{model.group}</Badge>
-          <Badge variant="outline">{edges.length} edges</Badge>
-          <Badge variant="outline">{paths.length} test paths</Badge>
-          <Box flex="1" />
-          <ColorModeSwitch />
-        </Flex>
-        <Text fontSize="xs" color="fg.muted">
-          Boxes are states (nested states inside their parent, ● marks the initial state). Arrows are
-          transitions: the event, then [guards], then / actions. “done:” and “error:” are the results of
-          invoked actors.
-        </Text>
-        <Flex flex="1" minH={0} direction={{ base: 'column', lg: 'row' }} gap={4}>
-          <Flex
-            direction="column"
-            flex={{ lg: '1' }}
-            minW={0}
-            minH={0}
-            h={{ base: '60vh', lg: 'auto' }}
-            position={{ base: 'sticky', lg: 'static' }}
-            top={0}
-            zIndex={1}
-            bg="bg"
-            pb={{ base: 2, lg: 0 }}
-          >
-            <Box flex="1" minH={0}>
-              {layout ? (
-                <Diagram
-                  layout={layout}
-                  active={active}
-                  taken={taken}
-                  selectedEdge={edgeId}
-                  onSelectEdge={setEdgeId}
-                />
-              ) : (
-                <Text>Laying out…</Text>
-              )}
-            </Box>
-            {/* The stepper's controls sit under the diagram: the highlight and Next are in view together. */}
+      {/* Keyed by machine: the filter, the chosen path and edge belong to one machine. */}
+      <MachineView
+        key={model.name}
+        model={model}
+        search={search}
+        update={update}
+        inspector={inspector}
+        followed={followed}
+        onFollow={(key, machine) => {
+          setFollowed(key);
+          if (key && machine !== model.name) update({ machine, view: 'live' });
+        }}
+      />
+    </Flex>
+  );
+}
+
+function MachineView({
+  model,
+  search,
+  update,
+  inspector,
+  followed,
+  onFollow,
+}: {
+  model: MachineModel;
+  search: StatechartsSearch;
+  update: (next: StatechartsSearch) => void;
+  inspector: Inspector;
+  followed: string | null;
+  onFollow: (key: string | null, machine: string) => void;
+}) {
+  const view = search.view ?? 'paths';
+  const layout = useLayout(model);
+  const paths = useMemo(() => generatePaths(model), [model]);
+  const edges = useMemo(() => definedEdges(model.machine), [model]);
+  const walkedBy = useWalkedBy(model.name);
+  const [filter, setFilter] = useState('');
+  const [pathId, setPathId] = useState<string | null>(null);
+  const [index, setIndex] = useState(0);
+  const [edgeId, setEdgeId] = useState<string | null>(null);
+  const testPath = paths.find((path) => path.id === pathId) ?? null;
+  const steps = useWalk(model, testPath);
+  const step = steps?.[Math.min(index, steps.length - 1)];
+
+  const inputLabel =
+    model.inputs.find((input) => input.label === search.input)?.label ?? model.inputs[0]?.label ?? '';
+  const playKey = JSON.stringify(search.play ?? []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: playKey is search.play by value
+  const played = useMemo(() => replay(model, inputLabel, search.play ?? []), [model, inputLabel, playKey]);
+  const simulated = useWalk(model, view === 'simulate' ? played.path : null);
+  const followedActor = inspector.actors.find(
+    (actor) => actorKey(actor) === followed && actor.machine === model.name,
+  );
+
+  const highlight = useMemo((): Highlight => {
+    if (view === 'simulate') return highlightOf(simulated?.at(-1));
+    if (view === 'live') return { active: new Set(followedActor?.nodes ?? []), taken: new Set() };
+    return highlightOf(step);
+  }, [view, simulated, followedActor, step]);
+  const shown = paths.filter((path) => path.id.toLowerCase().includes(filter.toLowerCase()));
+
+  // The current step stays in view in its list while stepping.
+  const stepList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!step) return;
+    stepList.current
+      ?.querySelector('[aria-current="step"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [step]);
+
+  const caption =
+    view === 'simulate'
+      ? `Simulating: ${stateLabel(played.path.steps.at(-1)?.state ?? (played.path.initial as AnyMachineSnapshot))}`
+      : followedActor
+        ? `Following ${followedActor.machine} on ${followedActor.path}: ${liveState(followedActor)}`
+        : 'Pick a running machine to follow it';
+
+  return (
+    <Flex as="main" direction="column" flex="1" minW={0} minH={0} p={{ base: 3, lg: 4 }} gap={3}>
+      <Flex align="center" gap={2} wrap="wrap">
+        <Heading as="h2" size="lg">
+          {model.name}
+        </Heading>
+        <Badge recipe={badgeRecipe} colorPalette="teal">
+          {model.group}
+        </Badge>
+        <Badge recipe={badgeRecipe} variant="outline">
+          {edges.length} edges
+        </Badge>
+        <Badge recipe={badgeRecipe} variant="outline">
+          {paths.length} test paths
+        </Badge>
+        <Box flex="1" />
+        <ColorModeSwitch />
+      </Flex>
+      <Text fontSize="xs" color="fg.muted">
+        Boxes are states (nested states inside their parent, ● marks the initial state). Arrows are
+        transitions: the event, then [guards], then / actions. “done:” and “error:” are the results of invoked
+        actors.
+      </Text>
+      <Flex flex="1" minH={0} direction={{ base: 'column', lg: 'row' }} gap={4}>
+        <Flex
+          direction="column"
+          flex={{ lg: '1' }}
+          minW={0}
+          minH={0}
+          h={{ base: '60vh', lg: 'auto' }}
+          position={{ base: 'sticky', lg: 'static' }}
+          top={0}
+          zIndex={1}
+          bg="bg"
+          pb={{ base: 2, lg: 0 }}
+        >
+          <Box flex="1" minH={0}>
+            {layout ? (
+              <Diagram
+                layout={layout}
+                active={highlight.active}
+                taken={highlight.taken}
+                selectedEdge={edgeId}
+                onSelectEdge={setEdgeId}
+              />
+            ) : (
+              <Text>Laying out…</Text>
+            )}
+          </Box>
+          {/* The stepper's controls sit under the diagram: the highlight and Next are in view together. */}
+          {view === 'paths' ? (
             <Flex align="center" gap={2} pt={2} data-testid="stepper">
               <Heading as="h3" size="sm" flex="1" minW={0}>
                 {steps ? `Step ${step?.index ?? 0} of ${steps.length - 1}` : 'Pick a path to step through it'}
@@ -338,9 +412,31 @@ export function StatechartsPage() {
                 Next
               </Button>
             </Flex>
+          ) : (
+            <Text pt={2} fontSize="sm" fontFamily="mono" wordBreak="break-word" data-testid="diagram-caption">
+              {caption}
+            </Text>
+          )}
+        </Flex>
+        {/* Panels switched by pressed buttons rather than Chakra's Tabs: its parts would become chunks
+            shared with /settings, each one more name in the main bundle's preload map. */}
+        <Stack w={{ lg: '380px' }} flexShrink={0} minW={0} minH={0} overflowY={{ lg: 'auto' }} gap={3}>
+          <Flex gap={1} role="group" aria-label="Panel" borderBottomWidth="1px" pb={2}>
+            {VIEWS.map((value) => (
+              <Button
+                key={value}
+                size="xs"
+                variant={value === view ? 'subtle' : 'ghost'}
+                colorPalette={value === view ? 'teal' : undefined}
+                aria-pressed={value === view}
+                onClick={() => update({ ...search, view: value })}
+              >
+                {VIEW_TITLES[value]}
+              </Button>
+            ))}
           </Flex>
-          <Stack w={{ lg: '380px' }} flexShrink={0} minW={0} minH={0} overflowY={{ lg: 'auto' }} gap={4}>
-            <Stack gap={2}>
+          {view === 'paths' ? (
+            <Stack gap={4}>
               {steps ? (
                 <Stack
                   as="ol"
@@ -377,56 +473,43 @@ export function StatechartsPage() {
                   ))}
                 </Stack>
               ) : null}
-            </Stack>
-            <EdgePanel machine={model.name} edges={edges} selected={edgeId} onSelect={setEdgeId} />
-            <Stack gap={2} minW={0}>
-              <Heading as="h3" size="sm">
-                Test paths ({shown.length} of {paths.length})
-              </Heading>
-              <Input
-                size="sm"
-                placeholder="Filter paths, e.g. error: 422"
-                value={filter}
-                onChange={(event) => setFilter(event.target.value)}
-                aria-label="Filter paths"
-              />
-              <Stack
-                as="ul"
-                aria-label="Test paths"
-                // A scrolling list is reachable by keyboard even when its buttons are filtered away.
-                tabIndex={0}
-                gap={0}
-                maxH={{ base: '360px', lg: '420px' }}
-                overflowY="auto"
-                borderWidth="1px"
-                borderRadius="md"
-                listStyleType="none"
-              >
-                {shown.map((path) => (
-                  <Box as="li" key={path.id} borderBottomWidth="1px">
-                    <Button
-                      size="xs"
-                      width="full"
-                      h="auto"
-                      py={1.5}
-                      justifyContent="flex-start"
-                      textAlign="start"
-                      whiteSpace="normal"
-                      wordBreak="break-word"
-                      fontFamily="mono"
-                      fontWeight="normal"
-                      variant={path.id === pathId ? 'subtle' : 'ghost'}
-                      aria-pressed={path.id === pathId}
-                      onClick={() => choosePath(path.id)}
-                    >
-                      {path.id}
-                    </Button>
-                  </Box>
-                ))}
+              <EdgePanel edges={edges} report={walkedBy} selected={edgeId} onSelect={setEdgeId} />
+              <Stack gap={2} minW={0}>
+                <Heading as="h3" size="sm">
+                  Test paths ({shown.length} of {paths.length})
+                </Heading>
+                <Input
+                  size="sm"
+                  placeholder="Filter paths, e.g. error: 422"
+                  value={filter}
+                  onChange={(event) => setFilter(event.target.value)}
+                  aria-label="Filter paths"
+                />
+                <ChoiceList
+                  label="Test paths"
+                  items={shown.map((path) => path.id)}
+                  selected={pathId}
+                  onSelect={(id) => {
+                    setPathId(id);
+                    setIndex(0);
+                  }}
+                  maxH={{ base: '360px', lg: '420px' }}
+                  focusable
+                />
               </Stack>
             </Stack>
-          </Stack>
-        </Flex>
+          ) : view === 'simulate' ? (
+            <SimulatorPanel
+              model={model}
+              path={played.path}
+              unmatched={played.unmatched}
+              onInput={(input) => update({ ...search, machine: model.name, input, play: [] })}
+              onPlay={(labels) => update({ ...search, machine: model.name, input: inputLabel, play: labels })}
+            />
+          ) : (
+            <LivePanel inspector={inspector} followed={followed} onFollow={onFollow} />
+          )}
+        </Stack>
       </Flex>
     </Flex>
   );

@@ -1,7 +1,7 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { actionName, type DefinedEdge, definedEdges, statePath } from './edges';
 import type { MachineModel } from './model-kit';
-import { walkedByCell } from './walked-by';
+import { type MachineWalkedBy, walkedByCell } from './walked-by';
 
 /** Mermaid `stateDiagram-v2` of a machine, built from its state nodes (docs/statecharts/<machine>.md). */
 
@@ -92,13 +92,13 @@ export function toMermaid(machine: AnyStateMachine): string {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-/** The Markdown page of one machine: the diagram and the table of its edges. */
-export function machineMarkdown(model: MachineModel): string {
+/** The Markdown page of one machine: the diagram and the table of its edges (with the tests that walk each). */
+export function machineMarkdown(model: MachineModel, walked: MachineWalkedBy | undefined): string {
   const rows = definedEdges(model.machine).map((edge) => {
     const guards = edge.guards.map((g) => `${g.guard} ${g.ok ? '✓' : '✗'}`).join(', ');
     const target =
       edge.targets === null ? '(not taken)' : edge.targets.length ? edge.targets.join(', ') : '(internal)';
-    return `| ${cell(edge.source)} | ${cell(edge.event)} | ${cell(guards)} | ${cell(target)} | ${cell(edge.actions.join(', '))} | ${cell(walkedByCell(model.name, edge.id))} |`;
+    return `| ${cell(edge.source)} | ${cell(edge.event)} | ${cell(guards)} | ${cell(target)} | ${cell(edge.actions.join(', '))} | ${cell(walkedByCell(walked, edge.id))} |`;
   });
   return [
     `# ${model.name} (${model.group})`,
@@ -112,7 +112,7 @@ export function machineMarkdown(model: MachineModel): string {
     '## Edges (state, event, guard outcome)',
     '',
     'Each row is one edge the model-based tests (tests/model) must cover; the QA viewer is at `/statecharts`.',
-    '"walked by": the tests that take the edge, from `src/qa/statecharts/walked-by.json` (`npm run coverage:paths`).',
+    '"walked by": the tests that take the edge, from `src/qa/statecharts/walked-by/` (`npm run coverage:paths`).',
     '',
     '| state | event | guards | target | actions | walked by |',
     '| --- | --- | --- | --- | --- | --- |',

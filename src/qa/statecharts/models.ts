@@ -3,8 +3,9 @@ import { ApiError } from '../../api/errors';
 import { appearanceMachine } from '../../machines/appearance';
 import * as flows from '../../machines/flows';
 import type { FormValues } from '../../machines/form';
-import { itemsPagingMachine, usersPagingMachine } from '../../machines/paging';
+import { itemsPagingMachine, type PagingContext, pageRows, usersPagingMachine } from '../../machines/paging';
 import { sessionMachine } from '../../machines/session';
+import * as signedInFlows from '../../machines/signed-in-flows';
 import { accountModels } from './account-models';
 import { API_FAILURES, actorOutcomes, labelled, type MachineModel, runningInvokes } from './model-kit';
 
@@ -151,40 +152,40 @@ const formModels: MachineModel[] = [
     invalid: { new_password: 'short', confirm_password: 'other' },
     output: { message: 'Password updated successfully' },
   }),
-  formModel('profile', flows.profileMachine, 'Settings', {
+  formModel('profile', signedInFlows.profileMachine, 'Settings', {
     kind: 'toggle',
     open: { values: { full_name: 'Alice Example', email: 'alice@example.com' } },
     valid: { full_name: 'Alice Renamed', email: 'alice.renamed@example.com' },
     invalid: { full_name: 'x'.repeat(40), email: 'not-an-email' },
     output: { id: 'user-1', full_name: 'Alice Renamed', email: 'alice.renamed@example.com' },
   }),
-  formModel('changePassword', flows.changePasswordMachine, 'Settings', {
+  formModel('changePassword', signedInFlows.changePasswordMachine, 'Settings', {
     kind: 'page',
     valid: { current_password: 'password-1', new_password: 'password-2', confirm_password: 'password-2' },
     invalid: { current_password: '', new_password: 'short', confirm_password: 'other' },
     output: { message: 'Password updated successfully' },
   }),
-  confirmationModel('accountDeletion', flows.accountDeletionMachine, 'Settings', {
+  confirmationModel('accountDeletion', signedInFlows.accountDeletionMachine, 'Settings', {
     output: { message: 'User deleted successfully' },
   }),
-  formModel('addItem', flows.addItemMachine, 'Items', {
+  formModel('addItem', signedInFlows.addItemMachine, 'Items', {
     kind: 'modal',
     valid: { title: 'New item', description: 'A description', sku: 'SKU-1' },
     invalid: { title: '', description: 'Only a description', sku: 'S'.repeat(256) },
     output: { ...item, id: 'item-2', title: 'New item' },
   }),
-  formModel('editItem', flows.editItemMachine, 'Items', {
+  formModel('editItem', signedInFlows.editItemMachine, 'Items', {
     kind: 'modal',
     open: { values: { title: 'Old title', description: '', sku: '' }, target: item },
     valid: { title: 'New title', description: 'Changed', sku: 'SKU-2' },
     invalid: { title: '', description: 'Changed', sku: 'S'.repeat(256) },
     output: { ...item, title: 'New title' },
   }),
-  confirmationModel('deleteItem', flows.deleteItemMachine, 'Items', {
+  confirmationModel('deleteItem', signedInFlows.deleteItemMachine, 'Items', {
     target: item,
     output: { message: 'Item deleted successfully' },
   }),
-  formModel('addUser', flows.addUserMachine, 'Admin', {
+  formModel('addUser', signedInFlows.addUserMachine, 'Admin', {
     kind: 'modal',
     valid: {
       email: 'new@example.com',
@@ -197,21 +198,21 @@ const formModels: MachineModel[] = [
     invalid: { email: 'not-an-email', password: 'short', confirm_password: 'other' },
     output: { ...user, id: 'user-3', email: 'new@example.com' },
   }),
-  formModel('editUser', flows.editUserMachine, 'Admin', {
+  formModel('editUser', signedInFlows.editUserMachine, 'Admin', {
     kind: 'modal',
     open: { values: userValues, target: user },
     valid: { full_name: 'Renamed User', birth_date: '2000-12-31', gender: 'Female' },
     invalid: { birth_date: '31/12/2000', password: 'short', confirm_password: 'other' },
     output: { ...user, full_name: 'Renamed User' },
   }),
-  formModel('changeUserPassword', flows.changeUserPasswordMachine, 'Admin', {
+  formModel('changeUserPassword', signedInFlows.changeUserPasswordMachine, 'Admin', {
     kind: 'modal',
     open: { target: user },
     valid: { password: 'password-2', confirm_password: 'password-2' },
     invalid: { password: 'short', confirm_password: '' },
     output: user,
   }),
-  confirmationModel('deleteUser', flows.deleteUserMachine, 'Admin', {
+  confirmationModel('deleteUser', signedInFlows.deleteUserMachine, 'Admin', {
     target: user,
     output: { message: 'User deleted successfully' },
   }),
@@ -243,6 +244,7 @@ const sessionModel: MachineModel = {
     labelled({ type: 'session.login', token: 'new-token' }, 'token'),
     { type: 'session.logout' },
     { type: 'session.expired' },
+    { type: 'session.userNotFound' },
     { type: 'session.retry' },
     ...actorOutcomes(
       snapshot,
@@ -253,6 +255,11 @@ const sessionModel: MachineModel = {
   ],
 };
 
+/** A list answer of `rows` rows (ids only: the machine counts them, the screen is not involved). */
+function listAnswer(rows: number, count: number) {
+  return { data: Array.from({ length: rows }, (_, index) => ({ id: `row-${index + 1}` })), count };
+}
+
 function pagingModel(name: string, machine: AnyStateMachine): MachineModel {
   return {
     name,
@@ -262,17 +269,18 @@ function pagingModel(name: string, machine: AnyStateMachine): MachineModel {
       { label: 'page 1', input: { page: 1 } },
       { label: 'page 3', input: { page: 3 } },
     ],
-    actors: {},
+    // The list query of the page: its answers and failures are the events below.
+    actors: { list: 'callback' },
     key: (snapshot) => {
-      const context = snapshot.context as { page: number; rows: number; pageSize: number };
-      return `${context.page > 1 ? 'page>1' : 'page=1'},${context.rows === context.pageSize ? 'full' : 'short'}`;
+      const context = snapshot.context as PagingContext;
+      return `${context.page > 1 ? 'page>1' : 'page=1'},${pageRows(context) === context.pageSize ? 'full' : 'short'}`;
     },
     events: (snapshot) => {
-      const { page } = snapshot.context as { page: number };
+      const { page } = snapshot.context as PagingContext;
       return [
-        labelled({ type: 'paging.loaded', rows: 5 }, 'full page'),
-        labelled({ type: 'paging.loaded', rows: 2 }, 'short page'),
-        { type: 'paging.failed' },
+        labelled({ type: 'paging.loaded', list: listAnswer(5, 12) }, 'full page'),
+        labelled({ type: 'paging.loaded', list: listAnswer(2, 12) }, 'short page'),
+        labelled({ type: 'paging.failed', error: new ApiError(400, { detail: 'Inactive user' }) }, '400'),
         { type: 'paging.next' },
         { type: 'paging.previous' },
         labelled({ type: 'paging.sync', page }, 'same page'),

@@ -36,21 +36,7 @@ export function stateKey(model: MachineModel, snapshot: AnyMachineSnapshot): str
   return `${value}${status}${extra}`;
 }
 
-/** Dotted, readable state value: `open.editing.valid`. */
-export function stateLabel(snapshot: AnyMachineSnapshot): string {
-  const parts: string[] = [];
-  const visit = (value: unknown, prefix: string) => {
-    if (typeof value === 'string') {
-      parts.push(prefix ? `${prefix}.${value}` : value);
-      return;
-    }
-    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-      visit(child, prefix ? `${prefix}.${key}` : key);
-    }
-  };
-  visit(snapshot.value, '');
-  return parts.join(' + ');
-}
+export { stateLabel } from './state-label';
 
 const cache = new Map<MachineModel, ModelPath[]>();
 

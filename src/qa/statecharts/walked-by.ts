@@ -1,9 +1,8 @@
-import walkedByJson from './walked-by.json';
-
 /**
- * The edge → tests report `npm run coverage:paths` writes to src/qa/statecharts/walked-by.json: for each
- * machine and defined edge (its id: `state --event [guard ✓/✗]--> target`), the tests that walk it at
- * machine level (tests/model) and at UI level (tests/ui/walks), the shortest few names and the count.
+ * The edge → tests report `npm run coverage:paths` writes to src/qa/statecharts/walked-by/<machine>.json
+ * (one file per machine, so the viewer loads only the machine on screen): for each defined edge (its id:
+ * `state --event [guard ✓/✗]--> target`), the tests that walk it at machine level (tests/model) and at
+ * UI level (tests/ui/walks), the shortest few names and the count.
  */
 
 export interface WalkedTests {
@@ -11,27 +10,26 @@ export interface WalkedTests {
   tests: string[];
 }
 
-export interface WalkedByReport {
-  generatedBy: string;
-  machines: Record<
-    string,
-    {
-      edges: number;
-      machineCovered: number;
-      uiCovered: number | null;
-      walkedBy: Record<string, { machine: WalkedTests; ui: WalkedTests }>;
-    }
-  >;
+export type EdgeWalkedBy = { machine: WalkedTests; ui: WalkedTests };
+
+export interface MachineWalkedBy {
+  edges: number;
+  machineCovered: number;
+  uiCovered: number | null;
+  walkedBy: Record<string, EdgeWalkedBy>;
 }
 
-const report = walkedByJson as WalkedByReport;
+/** The whole report, as `coverage:paths --json` prints it. */
+export interface WalkedByReport {
+  generatedBy: string;
+  machines: Record<string, MachineWalkedBy>;
+}
 
-/** The tests that walk one edge of a machine, as the last full coverage run found them. */
-export function walkedBy(
-  machine: string,
-  edgeId: string,
-): { machine: WalkedTests; ui: WalkedTests } | undefined {
-  return report.machines[machine]?.walkedBy[edgeId];
+/** One machine's report, loaded on demand (each file is its own chunk in the viewer's build). */
+export async function loadWalkedBy(machine: string): Promise<MachineWalkedBy | undefined> {
+  const files = import.meta.glob<MachineWalkedBy>('./walked-by/*.json', { import: 'default' });
+  const load = files[`./walked-by/${machine}.json`];
+  return load ? load() : undefined;
 }
 
 /** `tests/ui/walks/x.test.tsx > m (UI walk) > path` → `x.test.tsx › path`. */
@@ -41,9 +39,9 @@ export function shortTestName(name: string): string {
 }
 
 /** One table cell: how many model paths walk the edge, and the UI tests that do. */
-export function walkedByCell(machine: string, edgeId: string): string {
-  const walked = walkedBy(machine, edgeId);
-  if (!walked) return '(not in walked-by.json: run `npm run coverage:paths`)';
+export function walkedByCell(report: MachineWalkedBy | undefined, edgeId: string): string {
+  const walked = report?.walkedBy[edgeId];
+  if (!walked) return '(not in walked-by/: run `npm run coverage:paths`)';
   const model = `${walked.machine.count} model path${walked.machine.count === 1 ? '' : 's'}`;
   const [first] = walked.ui.tests;
   if (!first) return `${model}; UI: none`;

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { type AnyMachineSnapshot, type AnyStateMachine, createActor } from 'xstate';
+import { type AnyMachineSnapshot, type AnyStateMachine, createActor, fromCallback } from 'xstate';
 import { PAGE_SIZE } from '../../../src/api/paging';
+import { type PagingContext, pageRows } from '../../../src/machines/paging';
 import { modelByName } from '../../../src/qa/statecharts/models';
 import { type ModelPath, stateLabel } from '../../../src/qa/statecharts/paths';
 import { renderApp } from '../harness';
@@ -42,7 +43,7 @@ interface Ctx {
 type Kind = 'items' | 'users';
 
 const pageOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { page: number }).page;
-const rowsOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { rows: number }).rows;
+const rowsOf = (snapshot: AnyMachineSnapshot) => pageRows(snapshot.context as PagingContext);
 
 interface Needs {
   /** Pages that must be full (true) or short (false). */
@@ -62,7 +63,9 @@ const far = (path: ModelPath) =>
 /** What the data must be for the path, and whether the screen can realise it. */
 function needs(machine: AnyStateMachine, path: ModelPath): Needs {
   // The pages along the path, as a real actor of the machine counts them.
-  const actor = createActor(machine, { input: path.input as never }).start();
+  // The list query is not needed to count pages: the path's events stand for its answers.
+  const counting = machine.provide({ actors: { list: fromCallback(() => {}) } } as never);
+  const actor = createActor(counting, { input: path.input as never }).start();
   const states: AnyMachineSnapshot[] = [actor.getSnapshot() as AnyMachineSnapshot];
   for (const step of path.steps) {
     actor.send(step.event);
@@ -85,7 +88,7 @@ function needs(machine: AnyStateMachine, path: ModelPath): Needs {
       cached.add(page);
       // A full page prefetches the next one, unless the walk holds that call to show Next's `loading`.
       if (isFull && path.steps[index + 1]?.event.type !== 'paging.next') cached.add(page + 1);
-      if (from !== 'loading') adds += 1;
+      if (from !== 'list.loading') adds += 1;
     }
     if (step.event.type === 'paging.failed') {
       const page = pageOf(before);
@@ -94,14 +97,15 @@ function needs(machine: AnyStateMachine, path: ModelPath): Needs {
       // first page's failure is the bad page number (far pages: see FAR).
       if (index === 0) {
         if (!far(path)) ok = false;
-      } else if (from !== 'loading' || entered === 'loading' || cached.has(page)) ok = false;
+      } else if (from !== 'list.loading' || entered === 'list.loading' || cached.has(page)) ok = false;
     }
     // A page asked for by an action shows `loading` only if it is not in the cache yet (the server is
     // held): else the answer comes at once, which the walk accepts only when the path's next step is it.
-    if (stateLabel(after) === 'loading' && step.event.type.startsWith('paging.') && index >= 0) {
+    if (stateLabel(after) === 'list.loading' && step.event.type.startsWith('paging.') && index >= 0) {
       const target = pageOf(after);
       const nextType = path.steps[index + 1]?.event.type;
-      if (cached.has(target) && nextType !== 'paging.loaded' && stateLabel(before) !== 'loading') ok = false;
+      // The list query of a cached page answers as it starts, whatever the state before.
+      if (cached.has(target) && nextType !== 'paging.loaded') ok = false;
     }
     if (
       index > 0 &&
@@ -147,15 +151,15 @@ export function pagingDriver(kind: Kind): UiDriver<Ctx> {
     model,
     maxPaths: 12,
     accepts: (path) => needs(model.machine, path).ok,
-    held: (label) => label === 'loading',
+    held: (label) => label === 'list.loading',
     automatic: (step) => step.event.type === 'paging.loaded',
     resumeFor: (info) => {
       const type = info.step.event.type;
       if (type === 'paging.loaded' || type === 'paging.failed') return true;
       // Next after a full page: the held prefetch of that page must not be answered before the click.
-      if (type === 'paging.next' && stateLabel(info.before) === 'ready') return false;
+      if (type === 'paging.next' && stateLabel(info.before) === 'list.ready') return false;
       if (info.next?.event.type === 'paging.failed') return true;
-      return stateLabel(info.before) !== 'loading';
+      return stateLabel(info.before) !== 'list.loading';
     },
     async setup(path, walk) {
       const { full } = needs(model.machine, path);
@@ -218,10 +222,10 @@ export function pagingDriver(kind: Kind): UiDriver<Ctx> {
           // A full page is shown and Next comes next: hold the prefetch of the next page (pause the
           // server as the list turns ready), so that Next shows `loading` until the walk lets it answer.
           if (rowsOf(info.after) === PAGE_SIZE && next?.event.type === 'paging.next') {
-            walk.tracker.onEnter(model.name, 'ready', () => walk.api.pause());
+            walk.tracker.onEnter(model.name, 'list.ready', () => walk.api.pause());
           }
           // Shown or failed: the user adds a row; the list is refetched. Loading: the server answers.
-          if (stateLabel(before) !== 'loading') await addRow(ctx);
+          if (stateLabel(before) !== 'list.loading') await addRow(ctx);
           return 'sent';
         default:
           return 'sent';
@@ -239,13 +243,13 @@ export function pagingDriver(kind: Kind): UiDriver<Ctx> {
       const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
       expect(previous.disabled).toBe(page === 1);
       const body = document.querySelector('tbody') as HTMLElement;
-      if (label === 'loading') {
+      if (label === 'list.loading') {
         expect(next.disabled).toBe(true);
         expect(body.getAttribute('aria-busy')).toBe('true');
         expect(screen.queryByRole('alert')).toBeNull();
         return;
       }
-      if (label === 'ready') {
+      if (label === 'list.ready') {
         const isFull = rowsOf(expected) === PAGE_SIZE;
         // An empty page shows the empty state in place of the table.
         const shown = () => document.querySelector('tbody') ?? screen.queryByTestId('empty-list');
@@ -263,7 +267,7 @@ export function pagingDriver(kind: Kind): UiDriver<Ctx> {
         expect(screen.queryByRole('alert')).toBeNull();
         return;
       }
-      if (label === 'failed') {
+      if (label === 'list.failed') {
         // The list's error: the client names the status ('Bad Request' for the 400 'Inactive user',
         // 'Validation Error' for the 422 of a far page).
         const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });

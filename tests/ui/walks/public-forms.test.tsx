@@ -34,8 +34,10 @@ await describeUiWalk(
     invalid: { username: 'not-an-email', password: '' },
     successEnds: true,
     landed: landedSignedIn,
-    success: ['Logged in as', 'Logged in as'],
-    failure: ['Inactive user', 'Inactive user'],
+    // Success leaves the page (`landed`); the refusal is shown in the form.
+    success: ['', ''],
+    failure: ['', 'Inactive user'],
+    failureInline: true,
   }),
   extra,
 );

@@ -115,10 +115,31 @@ export async function blurField(u: User, input: HTMLElement): Promise<void> {
   await u.tab();
 }
 
-export async function findToast(title: string, description?: string) {
-  const status = await screen.findByText(title, {}, { timeout: 10_000 });
-  if (description) expect(await screen.findByText(description, {}, { timeout: 10_000 })).toBeTruthy();
-  return status;
+/** The toasts on screen now: taken before an action, so that `newToast` can tell its toast from older ones. */
+export function toastsOnScreen(): Set<Element> {
+  return new Set(document.querySelectorAll('[data-scope="toast"][data-part="root"]'));
+}
+
+/**
+ * Waits for a toast that was not on screen in `before` (taken before the action), with this title and
+ * description: an older toast with the same text (the previous Save's) does not answer for this one.
+ */
+export async function newToast(before: Set<Element>, title: string, description: string | RegExp) {
+  const matches = (text: string | null, expected: string | RegExp) =>
+    typeof expected === 'string' ? text?.trim() === expected : expected.test(text?.trim() ?? '');
+  return waitFor(
+    () => {
+      const fresh = [...toastsOnScreen()].filter((toast) => !before.has(toast));
+      const found = fresh.find(
+        (toast) =>
+          matches(toast.querySelector('[data-part="title"]')?.textContent ?? null, title) &&
+          matches(toast.querySelector('[data-part="description"]')?.textContent ?? null, description),
+      );
+      expect(found, `a new toast '${title}: ${description}'`).toBeDefined();
+      return found as Element;
+    },
+    { timeout: 10_000 },
+  );
 }
 
 export async function expectNoDialog(name: string) {

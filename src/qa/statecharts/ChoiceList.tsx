@@ -1,0 +1,58 @@
+import { Box, Button, Stack } from '@chakra-ui/react';
+
+/** A scrolling list of toggle buttons in monospace (edges, test paths): the selected one is pressed. */
+export function ChoiceList({
+  label,
+  items,
+  selected,
+  onSelect,
+  maxH,
+  focusable = false,
+  text = (item) => item,
+}: {
+  label: string;
+  items: string[];
+  /** What a button says, when not the item itself. */
+  text?: (item: string) => string;
+  selected: string | null;
+  onSelect: (item: string) => void;
+  maxH?: string | Record<string, string>;
+  /** A list whose buttons can all be filtered away stays reachable by keyboard. */
+  focusable?: boolean;
+}) {
+  return (
+    <Stack
+      as="ul"
+      aria-label={label}
+      tabIndex={focusable ? 0 : undefined}
+      gap={0}
+      maxH={maxH}
+      overflowY="auto"
+      borderWidth="1px"
+      borderRadius="md"
+      listStyleType="none"
+    >
+      {items.map((item) => (
+        <Box as="li" key={item} borderBottomWidth="1px">
+          <Button
+            size="xs"
+            width="full"
+            h="auto"
+            py={1.5}
+            justifyContent="flex-start"
+            textAlign="start"
+            whiteSpace="normal"
+            wordBreak="break-word"
+            fontFamily="mono"
+            fontWeight="normal"
+            variant={item === selected ? 'subtle' : 'ghost'}
+            aria-pressed={item === selected}
+            onClick={() => onSelect(item)}
+          >
+            {text(item)}
+          </Button>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

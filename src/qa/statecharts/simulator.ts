@@ -1,0 +1,135 @@
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateNode } from 'xstate';
+import { getAdjacencyMap, type SerializedSnapshot } from 'xstate/graph';
+import { eventLabel, type MachineModel } from './model-kit';
+import type { ModelPath, PathStep } from './paths';
+import { stateLabel } from './state-label';
+
+/**
+ * The simulator's rules, on the test models the paths come from: in a state, the enabled events are
+ * the model's events some active state node handles, grouped by what QA decides. A
+ * group with one choice is played at once; where a payload's guard or an actor's outcome decides the
+ * target, the group holds one choice per outcome (guard ✓ / ✗ payloads, done / each error) and the
+ * viewer asks which. Steps are computed with XState's graph API (the one the test paths come from;
+ * core's `transition` would put its code in the main bundle, where xstate lives); the played path is a
+ * ModelPath, so the viewer replays it on a real actor (walk.ts) like a test path.
+ */
+
+export interface Choice {
+  event: AnyEventObject;
+  /** `form.set (valid input)`: the event's label, as paths and shared URLs name it. */
+  label: string;
+  /** The state the choice leads to. */
+  target: string;
+  next: AnyMachineSnapshot;
+}
+
+export interface ChoiceGroup {
+  /** The event type, or `submit settles` for the done/error events of invoked actor `submit`. */
+  name: string;
+  choices: Choice[];
+}
+
+const SETTLES = /^xstate\.(done|error)\.actor\.(.+)$/;
+
+function groupName(event: AnyEventObject): string {
+  const settles = SETTLES.exec(event.type);
+  return settles ? `${settles[2]} settles` : event.type;
+}
+
+/**
+ * Whether a state handles the event at all: some active state node has transitions for it. Its guards
+ * may all fail (the ✗ outcome: the event is ignored there), which is a choice QA can play too.
+ */
+function handles(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
+  return (snapshot._nodes as AnyStateNode[]).some(
+    (node) => node.ownEvents.includes(event.type) || node.ownEvents.includes('*'),
+  );
+}
+
+const FROM = '(from)' as SerializedSnapshot;
+
+/**
+ * One level of XState's adjacency map: the state a traversal starts from (the machine's initial state
+ * for `input`, or `from`), and where each of `events` leads from it (by label).
+ */
+function adjacent(
+  model: MachineModel,
+  start: { input: unknown } | { from: AnyMachineSnapshot },
+  events: AnyEventObject[],
+): { state: AnyMachineSnapshot; next: Map<string, AnyMachineSnapshot> } {
+  const from = 'from' in start ? start.from : undefined;
+  const map = getAdjacencyMap(model.machine, {
+    ...('input' in start ? { input: start.input } : { fromState: from }),
+    events: (snapshot: AnyMachineSnapshot) => (snapshot === from ? events : []),
+    stopWhen: (snapshot: AnyMachineSnapshot) => from !== undefined && snapshot !== from,
+    serializeEvent: eventLabel,
+    serializeState: (_snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined) =>
+      event ? eventLabel(event) : FROM,
+  } as never);
+  const origin = map[FROM];
+  if (!origin) throw new Error(`${model.name}: no start state`);
+  const next = new Map(
+    Object.entries(origin.transitions).map(([label, step]) => [
+      label,
+      (step as { state: AnyMachineSnapshot }).state,
+    ]),
+  );
+  return { state: origin.state as AnyMachineSnapshot, next };
+}
+
+export function startState(model: MachineModel, inputLabel: string): AnyMachineSnapshot {
+  const input = model.inputs.find((candidate) => candidate.label === inputLabel)?.input;
+  return adjacent(model, { input }, []).state;
+}
+
+/** The choices enabled in a state, grouped; empty once the machine is done. */
+export function enabledChoices(model: MachineModel, snapshot: AnyMachineSnapshot): ChoiceGroup[] {
+  if (snapshot.status !== 'active') return [];
+  const groups = new Map<string, Choice[]>();
+  const events = model.events(snapshot).filter((event) => handles(snapshot, event));
+  const { next: after } = adjacent(model, { from: snapshot }, events);
+  for (const event of events) {
+    const label = eventLabel(event);
+    const next = after.get(label);
+    if (!next) throw new Error(`${model.name}: no transition for ${label}`);
+    const choice = { event, label, target: stateLabel(next), next };
+    const name = groupName(event);
+    groups.set(name, [...(groups.get(name) ?? []), choice]);
+  }
+  return [...groups].map(([name, choices]) => ({ name, choices }));
+}
+
+/** The played path as a ModelPath (id `<input> · e1 → e2`), for the walk and the diagram. */
+export function playedPath(
+  model: MachineModel,
+  inputLabel: string,
+  steps: PathStep[],
+  initial: AnyMachineSnapshot = startState(model, inputLabel),
+): ModelPath {
+  const input = model.inputs.find((candidate) => candidate.label === inputLabel)?.input;
+  const names = steps.length ? steps.map((step) => step.label).join(' → ') : '(start)';
+  return { id: `${inputLabel} · ${names}`, inputLabel, input, initial, steps };
+}
+
+/**
+ * Plays a shared path again from its labels. Stops at the first label the state does not enable (the
+ * machine changed since the link was made) and says which.
+ */
+export function replay(
+  model: MachineModel,
+  inputLabel: string,
+  labels: string[],
+): { path: ModelPath; unmatched: string | undefined } {
+  const initial = startState(model, inputLabel);
+  const steps: PathStep[] = [];
+  let snapshot = initial;
+  for (const label of labels) {
+    const choice = enabledChoices(model, snapshot)
+      .flatMap((group) => group.choices)
+      .find((candidate) => candidate.label === label);
+    if (!choice) return { path: playedPath(model, inputLabel, steps, initial), unmatched: label };
+    steps.push({ event: choice.event, label, state: choice.next });
+    snapshot = choice.next;
+  }
+  return { path: playedPath(model, inputLabel, steps, initial), unmatched: undefined };
+}
