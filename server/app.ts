@@ -86,6 +86,29 @@ export function loadOpenApiDocument(): Record<string, unknown> {
   return JSON.parse(readFileSync(openapiPath, 'utf8'));
 }
 
+/**
+ * The document as the routes see it: responses keep only their JSON content. Fastify serialises only
+ * JSON bodies (a photo, an asset or the HTML preview goes out as sent), and fastify-openapi-glue counts
+ * response media types among the request parsers it checks for, so it warned at every start about a
+ * missing parser for image/png, text/html… which no request ever sends. /openapi.json and /docs serve
+ * the whole document.
+ */
+export function routeSpecification(document: Record<string, unknown>): Record<string, unknown> {
+  const routes = structuredClone(document);
+  const paths = routes.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+  for (const operation of Object.values(paths).flatMap((ops) => Object.values(ops))) {
+    for (const response of Object.values(operation.responses ?? {}) as {
+      content?: Record<string, unknown>;
+    }[]) {
+      if (!response.content) continue;
+      for (const mediaType of Object.keys(response.content))
+        if (mediaType !== 'application/json') delete response.content[mediaType];
+      if (Object.keys(response.content).length === 0) delete response.content;
+    }
+  }
+  return routes;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { settings } = options;
   const app = Fastify({
@@ -216,7 +239,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const missing = missingOperations(document, serviceHandlers);
   if (missing.length > 0) throw new Error(`No handler for operations: ${missing.join(', ')}`);
-  await app.register(openapiGlue, { specification: document, serviceHandlers, prefix: API_PREFIX });
+  await app.register(openapiGlue, {
+    specification: routeSpecification(document),
+    serviceHandlers,
+    prefix: API_PREFIX,
+  });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => document);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
