@@ -2,8 +2,8 @@
 // CI, where a missing browser is a failure (.ci/run installs Debian's chromium first).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CHROMIUM as chromium } from '../tests/e2e/chromium.ts';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   const message = `e2e: no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
   if (process.env.CI) {

@@ -156,6 +156,42 @@ async function loginStorm(server: Child, account: Account) {
   };
 }
 
+/**
+ * Every endpoint measured ROUNDS times on each of two servers, who goes first alternating by round so
+ * that drift over a run favours neither. Per endpoint: the measures of each and the ratios of their
+ * req/s, first / second.
+ */
+async function alternatingRounds(servers: [Server, Server], token: string) {
+  const results = ENDPOINTS.map(() => ({
+    first: [] as Measure[],
+    second: [] as Measure[],
+    ratios: [] as number[],
+  }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, endpoint] of ENDPOINTS.entries()) {
+      const got: Measure[] = [];
+      for (const who of round % 2 === 0 ? [0, 1] : [1, 0]) {
+        const server = servers[who] as Server;
+        log(`  round ${round + 1}/${ROUNDS}: ${endpoint.name} on ${server.label}`);
+        got[who] = await measure(endpoint.options(server.base, token));
+      }
+      const [first, second] = got;
+      const slot = results[i];
+      if (slot && first && second) {
+        slot.first.push(first);
+        slot.second.push(second);
+        slot.ratios.push(first.rps / second.rps);
+      }
+    }
+  }
+  return results;
+}
+
+interface Server {
+  label: string;
+  base: string;
+}
+
 async function floorComparison(ours: Child, account: Account, databaseUrl: string, secret: string) {
   const floor = await startServer(
     'floor server',
@@ -166,30 +202,13 @@ async function floorComparison(ours: Child, account: Account, databaseUrl: strin
   const floorPage = await call<{ count: number }>(floor.base, 'GET', `${API}/items/?limit=5`, account.token);
   if (floorPage.count !== SEED_ITEMS) throw new Error(`floor counts ${floorPage.count} items`);
 
-  const results = ENDPOINTS.map(() => ({
-    ours: [] as Measure[],
-    floor: [] as Measure[],
-    ratios: [] as number[],
-  }));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, endpoint] of ENDPOINTS.entries()) {
-      const slot = results[i];
-      if (!slot) continue;
-      // Alternate who goes first, so drift over a run does not favour either side.
-      const order = round % 2 === 0 ? (['ours', 'floor'] as const) : (['floor', 'ours'] as const);
-      const got: Partial<Record<'ours' | 'floor', Measure>> = {};
-      for (const who of order) {
-        const server = who === 'ours' ? ours : floor;
-        log(`  round ${round + 1}/${ROUNDS}: ${endpoint.name} on ${who}`);
-        got[who] = await measure(endpoint.options(server.base, account.token));
-      }
-      if (got.ours && got.floor) {
-        slot.ours.push(got.ours);
-        slot.floor.push(got.floor);
-        slot.ratios.push(got.ours.rps / got.floor.rps);
-      }
-    }
-  }
+  const results = await alternatingRounds(
+    [
+      { label: 'ours', base: ours.base },
+      { label: 'floor', base: floor.base },
+    ],
+    account.token,
+  );
   await floor.stop();
 
   let ok = true;
@@ -197,8 +216,8 @@ async function floorComparison(ours: Child, account: Account, databaseUrl: strin
   for (const [i, endpoint] of ENDPOINTS.entries()) {
     const slot = results[i];
     if (!slot) continue;
-    const o = medianMeasure(slot.ours);
-    const f = medianMeasure(slot.floor);
+    const o = medianMeasure(slot.first);
+    const f = medianMeasure(slot.second);
     const ratio = median(slot.ratios);
     const pass = (!endpoint.read || ratio >= BUDGET.readRatio) && o.p99 <= BUDGET.p99 && o.errors === 0;
     ok &&= pass;
@@ -235,7 +254,7 @@ async function floorComparison(ours: Child, account: Account, databaseUrl: strin
       rows,
     ),
   );
-  return { ok, reads: results.slice(0, 2).map((slot) => medianMeasure(slot.ours)) };
+  return { ok, reads: results.slice(0, 2).map((slot) => medianMeasure(slot.first)) };
 }
 
 async function stormTest(ours: Child, account: Account): Promise<boolean> {
@@ -282,29 +301,14 @@ async function scaleComparison(single: Child, env: Record<string, string>, accou
   );
   // Ready once one worker answers; the second is a moment behind (not logged at LOG_LEVEL=warn).
   await new Promise((r) => setTimeout(r, 5_000));
-  const results = ENDPOINTS.map(() => ({
-    one: [] as Measure[],
-    two: [] as Measure[],
-    ratios: [] as number[],
-  }));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, endpoint] of ENDPOINTS.entries()) {
-      const order = round % 2 === 0 ? (['one', 'two'] as const) : (['two', 'one'] as const);
-      const got: Partial<Record<'one' | 'two', Measure>> = {};
-      for (const who of order) {
-        log(
-          `  round ${round + 1}/${ROUNDS}: ${endpoint.name} on ${who === 'one' ? '1 process' : '2 workers'}`,
-        );
-        got[who] = await measure(endpoint.options((who === 'one' ? single : cluster).base, account.token));
-      }
-      const slot = results[i];
-      if (slot && got.one && got.two) {
-        slot.one.push(got.one);
-        slot.two.push(got.two);
-        slot.ratios.push(got.two.rps / got.one.rps);
-      }
-    }
-  }
+  // Twice the first, so the ratio reads 2 workers / 1 process.
+  const results = await alternatingRounds(
+    [
+      { label: '2 workers', base: cluster.base },
+      { label: '1 process', base: single.base },
+    ],
+    account.token,
+  );
   await cluster.stop();
   log(
     `\n1 process vs WEB_CONCURRENCY=2 on PostgreSQL (median of ${ROUNDS}; latency in ms; ${cpus().length} cores)`,
@@ -325,8 +329,8 @@ async function scaleComparison(single: Child, env: Record<string, string>, accou
       ],
       ENDPOINTS.map((endpoint, i) => {
         const slot = results[i];
-        const o = medianMeasure(slot?.one ?? []);
-        const t = medianMeasure(slot?.two ?? []);
+        const o = medianMeasure(slot?.second ?? []);
+        const t = medianMeasure(slot?.first ?? []);
         return [
           endpoint.name,
           fixed(o.rps, 0),

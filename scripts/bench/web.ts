@@ -21,18 +21,10 @@ import {
   sizeOf,
   totals,
 } from '../../tests/budget/closure.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/e2e/chromium.ts';
 import { API, login, numberEnv, ROOT, runMain, serverEnv, startServer, tempDir } from './lib.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const LH_RUNS = numberEnv('BENCH_LH_RUNS', 3);
 const MIN_PERFORMANCE = 97;
 const MIN_ACCESSIBILITY = 98;
