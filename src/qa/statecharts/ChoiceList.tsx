@@ -1,4 +1,40 @@
 import { Box, Button, Stack } from '@chakra-ui/react';
+import type { ReactNode, Ref } from 'react';
+
+/** The viewer's bordered, scrolling lists (edges, paths, running machines, steps, the event log). */
+export function ScrollingList({
+  as = 'ul',
+  label,
+  maxH,
+  focusable = false,
+  ref,
+  children,
+}: {
+  as?: 'ul' | 'ol';
+  label: string;
+  maxH?: string | Record<string, string>;
+  /** A list that scrolls, or whose items can all be filtered away, stays reachable by keyboard. */
+  focusable?: boolean;
+  ref?: Ref<HTMLDivElement>;
+  children: ReactNode;
+}) {
+  return (
+    <Stack
+      as={as}
+      ref={ref}
+      aria-label={label}
+      tabIndex={focusable ? 0 : undefined}
+      gap={0}
+      maxH={maxH}
+      overflowY="auto"
+      borderWidth="1px"
+      borderRadius="md"
+      listStyleType="none"
+    >
+      {children}
+    </Stack>
+  );
+}
 
 /** A scrolling list of toggle buttons in monospace (edges, test paths): the selected one is pressed. */
 export function ChoiceList({
@@ -21,17 +57,7 @@ export function ChoiceList({
   focusable?: boolean;
 }) {
   return (
-    <Stack
-      as="ul"
-      aria-label={label}
-      tabIndex={focusable ? 0 : undefined}
-      gap={0}
-      maxH={maxH}
-      overflowY="auto"
-      borderWidth="1px"
-      borderRadius="md"
-      listStyleType="none"
-    >
+    <ScrollingList label={label} maxH={maxH} focusable={focusable}>
       {items.map((item) => (
         <Box as="li" key={item} borderBottomWidth="1px">
           <Button
@@ -54,6 +80,6 @@ export function ChoiceList({
           </Button>
         </Box>
       ))}
-    </Stack>
+    </ScrollingList>
   );
 }

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { ChoiceList } from './ChoiceList';
+import { ChoiceList, ScrollingList } from './ChoiceList';
 import type { LiveActor } from './inspector/protocol';
 import { actorKey, type Inspector } from './inspector/useInspector';
 import { stateValueLabel } from './state-label';
@@ -70,17 +70,7 @@ export function LivePanel({
             Paused: {missed} event{missed === 1 ? '' : 's'} not logged.
           </Text>
         ) : null}
-        <Stack
-          as="ol"
-          aria-label="Event log"
-          tabIndex={0}
-          gap={0}
-          maxH={{ base: '360px', lg: '420px' }}
-          overflowY="auto"
-          borderWidth="1px"
-          borderRadius="md"
-          listStyleType="none"
-        >
+        <ScrollingList as="ol" label="Event log" focusable maxH={{ base: '360px', lg: '420px' }}>
           {[...log].reverse().map((entry) => (
             <Box as="li" key={entry.seq} px={2} py={1} borderBottomWidth="1px" data-testid="live-event">
               <Text fontSize="xs" fontFamily="mono" wordBreak="break-word">
@@ -106,7 +96,7 @@ export function LivePanel({
               ) : null}
             </Box>
           ))}
-        </Stack>
+        </ScrollingList>
       </Stack>
     </Stack>
   );

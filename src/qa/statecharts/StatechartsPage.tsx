@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import { useAppearanceActor } from '../../features/app/context';
 import { badgeRecipe } from '../../ui/recipes';
-import { ChoiceList } from './ChoiceList';
+import { ChoiceList, ScrollingList } from './ChoiceList';
 import { Diagram } from './Diagram';
 import { type DefinedEdge, definedEdges } from './edges';
 import { actorKey, type Inspector, useInspector } from './inspector/useInspector';
@@ -438,17 +438,12 @@ function MachineView({
           {view === 'paths' ? (
             <Stack gap={4}>
               {steps ? (
-                <Stack
+                <ScrollingList
                   as="ol"
                   ref={stepList}
-                  aria-label="Steps of the path"
-                  tabIndex={0}
-                  gap={0}
+                  label="Steps of the path"
+                  focusable
                   maxH={{ base: '240px', lg: '280px' }}
-                  overflowY="auto"
-                  borderWidth="1px"
-                  borderRadius="md"
-                  listStyleType="none"
                 >
                   {steps.map((entry, position) => (
                     <Box
@@ -471,7 +466,7 @@ function MachineView({
                       </Text>
                     </Box>
                   ))}
-                </Stack>
+                </ScrollingList>
               ) : null}
               <EdgePanel edges={edges} report={walkedBy} selected={edgeId} onSelect={setEdgeId} />
               <Stack gap={2} minW={0}>
