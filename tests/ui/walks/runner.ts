@@ -29,7 +29,9 @@ import { type Api, startApi } from '../harness';
  * - `form.set` (several fields at once) is realised as editing each field; the state reached is checked.
  * - While a call is under way (`submitting`, `signedIn.loading`, a list `loading`), the server is
  *   paused (SIGSTOP) the moment the actor enters the state, so that the screen can be asserted; it is
- *   resumed before the next step.
+ *   resumed before the next step. Where two calls can be in flight at once and must be answered in the
+ *   path's order (the e-mail notice's check and resend), the driver holds each request in the browser
+ *   instead (request-gate.ts) and lets it go at the step that names its answer.
  * - A step the app takes by itself right after the previous one (a list page already in the cache
  *   answers at once) may be passed through without stopping: the actor's history must show it.
  *
