@@ -1,4 +1,5 @@
 import {
+  AbsoluteCenter,
   Button,
   type ButtonProps,
   Field,
@@ -6,6 +7,8 @@ import {
   Input,
   InputGroup,
   type InputProps,
+  Span,
+  Spinner,
 } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { type FieldValue, type FormContext, type FormEvent, fieldError } from '../machines/form';
@@ -129,14 +132,41 @@ export function PasswordField({
   );
 }
 
+/**
+ * A button that shows a spinner while `loading`. Chakra's own `loading` hides the label with
+ * `visibility: hidden`, which also takes the button's name from screen readers (a busy 'Save' is announced
+ * as a nameless button); here the label only turns transparent under the spinner, so it keeps its size
+ * and its name, and `aria-busy` says it is working.
+ */
+export function BusyButton({ loading, children, ...props }: ButtonProps) {
+  // Chakra still marks the button loading (disabled, data-loading); without a spinner of its own it
+  // leaves the children as they are.
+  return (
+    <Button {...props} loading={loading} spinner={null} aria-busy={loading || undefined}>
+      {loading ? (
+        <>
+          <AbsoluteCenter display="inline-flex">
+            <Spinner size="inherit" borderWidth="0.125em" color="inherit" />
+          </AbsoluteCenter>
+          <Span opacity={0} display="inline-flex" alignItems="center" gap="inherit">
+            {children}
+          </Span>
+        </>
+      ) : (
+        children
+      )}
+    </Button>
+  );
+}
+
 /** The teal primary button. */
 export function PrimaryButton(props: ButtonProps) {
-  return <Button variant="solid" colorPalette="teal" {...props} />;
+  return <BusyButton variant="solid" colorPalette="teal" {...props} />;
 }
 
 /** The red danger button. */
 export function DangerButton(props: ButtonProps) {
-  return <Button variant="solid" colorPalette="red" {...props} />;
+  return <BusyButton variant="solid" colorPalette="red" {...props} />;
 }
 
 /** The 'Set Password' and 'Confirm Password' pair of every form that sets a new password. */

@@ -1,4 +1,4 @@
-import { Box, Button, Field, Flex, Heading, Input, Text } from '@chakra-ui/react';
+import { Box, Field, Flex, Heading, Input, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { fromPromise } from 'xstate';
@@ -6,7 +6,7 @@ import { checkConfirmEmail, resendConfirmEmail } from '../../api/account';
 import { errorMessage } from '../../api/errors';
 import type { UserPublic } from '../../api/types';
 import { CODE_LENGTH, confirmEmailMachine } from '../../machines/confirm-email';
-import { PrimaryButton } from '../../ui/form';
+import { BusyButton, PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { inspect } from '../app/inspect';
 import { everySecond } from './actors';
@@ -104,7 +104,7 @@ function Notice({ user }: { user: UserPublic }) {
         )}
       </form>
       <Flex mt={3} gap={3} align="center" wrap="wrap">
-        <Button
+        <BusyButton
           size="sm"
           variant="outline"
           colorPalette="teal"
@@ -114,7 +114,7 @@ function Notice({ user }: { user: UserPublic }) {
           onClick={() => send({ type: 'confirm.resend' })}
         >
           Resend code
-        </Button>
+        </BusyButton>
         {resendState('coolingDown') && (
           <Text fontSize="sm" color="fg.muted" data-testid="resend-cooldown">
             {sent ? 'A new code is on its way. ' : ''}You can ask for another code in {cooldown}{' '}

@@ -6,7 +6,7 @@ import type { UploadPath } from '../../api/account';
 import { errorMessage } from '../../api/errors';
 import type { UserPublic } from '../../api/types';
 import { type UploadMachine, uploadPercent } from '../../machines/upload';
-import { PrimaryButton } from '../../ui/form';
+import { BusyButton, PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
@@ -219,7 +219,7 @@ export function UploadControls({
             {pickLabel}
           </FilePickButton>
           {removeLabel && (
-            <Button
+            <BusyButton
               size="sm"
               variant="ghost"
               colorPalette="red"
@@ -227,7 +227,7 @@ export function UploadControls({
               onClick={() => send({ type: 'file.remove' })}
             >
               {removeLabel}
-            </Button>
+            </BusyButton>
           )}
         </Flex>
       </>

@@ -373,18 +373,14 @@ const notice = (): HTMLElement | null =>
   screen.queryByRole('heading', { name: HEADING })?.closest('section') ?? null;
 const field = (box: HTMLElement) => within(box).getByLabelText('Confirmation code') as HTMLInputElement;
 /**
- * Confirm (the form's submit button) and Resend code (the one outside the form). Found by place, not by
- * name: while busy, Chakra's button hides its label behind the spinner and has no accessible name.
+ * Confirm (the form's submit button) and Resend code (the one outside the form), by name: busy, a
+ * button keeps its name under the spinner and says so with aria-busy.
  */
 function button(box: HTMLElement, name: 'Confirm' | 'Resend code'): HTMLButtonElement {
   const form = box.querySelector('form') as HTMLFormElement;
-  const found =
-    name === 'Confirm'
-      ? form.querySelector('button[type="submit"]')
-      : [...box.querySelectorAll('button')].find((candidate) => !form.contains(candidate));
-  expect(found, name).toBeTruthy();
-  const element = found as HTMLButtonElement;
-  if (!element.hasAttribute('data-loading')) expect(element.textContent).toBe(name);
+  const element = within(box).getByRole('button', { name }) as HTMLButtonElement;
+  expect(form.contains(element)).toBe(name === 'Confirm');
+  expect(element.getAttribute('aria-busy') === 'true').toBe(element.hasAttribute('data-loading'));
   return element;
 }
 const detailOf = (answer: Answer) => (answer.body as { detail?: unknown } | null)?.detail;

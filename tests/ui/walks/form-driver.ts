@@ -273,16 +273,17 @@ export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
         return;
       }
       const box = await waitFor(() => container());
-      // Save (Delete, Confirm) is the form's submit button; while loading its label is a spinner.
+      // Save (Delete, Confirm) is the form's submit button; busy, it keeps its name under the spinner.
       const save = box.querySelector('button[type="submit"]') as HTMLButtonElement;
       expect(save).not.toBeNull();
-      if (!save.getAttribute('data-loading')) expect(save.textContent).toContain(submitLabel);
+      expect(within(box).getAllByRole('button', { name: submitLabel })).toContain(save);
       const cancel =
         kind === 'page'
           ? undefined
           : (within(box).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement);
       if (label.endsWith('submitting')) {
         expect(save.getAttribute('data-loading')).not.toBeNull();
+        expect(save.getAttribute('aria-busy')).toBe('true');
         if (cancel) expect(cancel.disabled).toBe(true);
         return;
       }
