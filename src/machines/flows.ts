@@ -1,3 +1,4 @@
+import type { Message, Token, UserPublic } from '../api/types';
 import { createPageFormMachine } from './form';
 import { loginSchema, recoverPasswordSchema, resetPasswordSchema, signupSchema } from './schemas';
 
@@ -11,6 +12,7 @@ import { loginSchema, recoverPasswordSchema, resetPasswordSchema, signupSchema }
 export const signupMachine = createPageFormMachine({
   id: 'signup',
   schema: signupSchema,
+  types: {} as { output: UserPublic },
   defaults: { full_name: '', email: '', password: '', confirm_password: '' },
   leavesOnSuccess: true,
 });
@@ -18,6 +20,7 @@ export const signupMachine = createPageFormMachine({
 export const loginMachine = createPageFormMachine({
   id: 'login',
   schema: loginSchema,
+  types: {} as { output: Token },
   defaults: { username: '', password: '' },
   leavesOnSuccess: true,
 });
@@ -25,6 +28,7 @@ export const loginMachine = createPageFormMachine({
 export const recoverPasswordMachine = createPageFormMachine({
   id: 'recoverPassword',
   schema: recoverPasswordSchema,
+  types: {} as { output: Message },
   defaults: { email: '' },
   resetOnSuccess: true,
 });
@@ -32,6 +36,7 @@ export const recoverPasswordMachine = createPageFormMachine({
 export const resetPasswordMachine = createPageFormMachine({
   id: 'resetPassword',
   schema: resetPasswordSchema,
+  types: {} as { output: Message },
   defaults: { new_password: '', confirm_password: '' },
   leavesOnSuccess: true,
 });

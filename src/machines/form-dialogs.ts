@@ -2,24 +2,29 @@ import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from
 import {
   editHandlers,
   type FormOptions,
+  type FormSchema,
+  type FormTypes,
+  type FormValues,
   fieldStates,
   formSetup,
   fresh,
   isGated,
   type PageFormMachine,
+  type SchemaFormOptions,
   type SubmitInput,
   submitInvoke,
+  type ValuesOf,
 } from './form';
 
 /** The form shapes of the signed-in screens, built on the page forms' setup in ./form.ts. */
 
 /** A form in a dialog (Add/Edit Item, Add/Edit User, Change Password). */
-export function createModalFormMachine(options: FormOptions) {
+function modalFormMachine<V extends FormValues, T, O>(options: FormOptions<V, T, O>) {
   const gated = isGated(options);
   const fields = fieldStates(`#${options.id}.open.validating`, gated);
   return formSetup(options).createMachine({
     id: options.id,
-    context: () => fresh(options.defaults),
+    context: () => fresh<V, T, O>(options.defaults),
     initial: 'closed',
     states: {
       closed: {
@@ -39,7 +44,7 @@ export function createModalFormMachine(options: FormOptions) {
             always: [{ guard: 'isValid', target: 'submitting' }, { target: 'editing' }],
           },
           submitting: {
-            invoke: submitInvoke(`#${options.id}.succeeded`, 'failed'),
+            invoke: submitInvoke<V, T, O>(`#${options.id}.succeeded`, 'failed'),
           },
           failed: {
             entry: 'onFailure',
@@ -59,11 +64,11 @@ export function createModalFormMachine(options: FormOptions) {
 }
 
 /** A form shown read-only until edited (the profile). Cancel resets it and returns to viewing. */
-export function createToggleFormMachine(options: FormOptions) {
+function toggleFormMachine<V extends FormValues, T, O>(options: FormOptions<V, T, O>) {
   const gated = isGated(options);
   return formSetup(options).createMachine({
     id: options.id,
-    context: () => fresh(options.defaults),
+    context: () => fresh<V, T, O>(options.defaults),
     initial: 'viewing',
     states: {
       viewing: {
@@ -81,7 +86,7 @@ export function createToggleFormMachine(options: FormOptions) {
           },
           submitting: {
             on: { 'profile.cancel': {} },
-            invoke: submitInvoke(`#${options.id}.succeeded`, 'failed'),
+            invoke: submitInvoke<V, T, O>(`#${options.id}.succeeded`, 'failed'),
           },
           failed: {
             entry: 'onFailure',
@@ -100,15 +105,18 @@ export function createToggleFormMachine(options: FormOptions) {
 // ---------------------------------------------------------------------------------------------------
 // Confirmations
 
-export interface ConfirmationContext {
+export interface ConfirmationContext<T> {
   /** The record the confirmation acts on (the item or user to delete), or null. */
-  target: unknown;
+  target: T | null;
   /** The last failure of `submit`. */
   error: unknown;
 }
 
-export type ConfirmationEvent =
-  | { type: 'modal.open'; target?: unknown }
+/** What a confirmation's submit gets: no values, the record. */
+export type ConfirmationInput<T> = SubmitInput<Record<string, never>, T>;
+
+export type ConfirmationEvent<T> =
+  | { type: 'modal.open'; target?: T }
   | { type: 'modal.close' }
   | { type: 'form.submit' };
 
@@ -117,15 +125,18 @@ export type ConfirmationEvent =
  * confirmed (submit), failed (confirm again or close), closed after success. Cannot be closed while
  * the call runs.
  */
-export function createConfirmationMachine(options: { id: string }) {
+export function createConfirmationMachine<T = null, O = unknown>(options: {
+  id: string;
+  types?: FormTypes<T, O>;
+}) {
   const closed = `#${options.id}.closed`;
   return setup({
     types: {
-      context: {} as ConfirmationContext,
-      events: {} as ConfirmationEvent,
+      context: {} as ConfirmationContext<T>,
+      events: {} as ConfirmationEvent<T>,
     },
     actors: {
-      submit: fromPromise<unknown, SubmitInput>(async () => {
+      submit: fromPromise<O, ConfirmationInput<T>>(async () => {
         throw new Error(`${options.id}: the submit actor was not provided`);
       }),
     },
@@ -141,7 +152,7 @@ export function createConfirmationMachine(options: { id: string }) {
     },
   }).createMachine({
     id: options.id,
-    context: { target: null, error: null },
+    context: { target: null, error: null } as ConfirmationContext<T>,
     initial: 'closed',
     states: {
       closed: {
@@ -160,7 +171,8 @@ export function createConfirmationMachine(options: { id: string }) {
             invoke: {
               id: 'submit',
               src: 'submit',
-              input: ({ context }): SubmitInput => ({ values: {}, target: context.target }),
+              // As a modal form's (submitting follows the opening on the record).
+              input: ({ context }): ConfirmationInput<T> => ({ values: {}, target: context.target as T }),
               onDone: { target: closed, actions: ['onSuccess', 'clear'] },
               onError: { target: 'failed', actions: 'setError' },
             },
@@ -178,12 +190,34 @@ export function createConfirmationMachine(options: { id: string }) {
   });
 }
 
-export type ModalFormMachine = ReturnType<typeof createModalFormMachine>;
-export type ToggleFormMachine = ReturnType<typeof createToggleFormMachine>;
-export type ConfirmationMachine = ReturnType<typeof createConfirmationMachine>;
-export type ModalFormActor = ActorRefFrom<ModalFormMachine>;
-export type ModalFormSnapshot = SnapshotFrom<ModalFormMachine>;
-export type ConfirmationActor = ActorRefFrom<ConfirmationMachine>;
+/** A form in a dialog, typed by its schema (and its target and output types). */
+export function createModalFormMachine<S extends FormSchema, T = null, O = unknown>(
+  options: SchemaFormOptions<S, T, O>,
+) {
+  return modalFormMachine<ValuesOf<S>, T, O>(options);
+}
+
+/** A form shown read-only until edited, typed by its schema (and its output type). */
+export function createToggleFormMachine<S extends FormSchema, T = null, O = unknown>(
+  options: SchemaFormOptions<S, T, O>,
+) {
+  return toggleFormMachine<ValuesOf<S>, T, O>(options);
+}
+
+export type ModalFormMachine<V extends FormValues = FormValues, T = null, O = unknown> = ReturnType<
+  typeof modalFormMachine<V, T, O>
+>;
+export type ToggleFormMachine<V extends FormValues = FormValues, T = null, O = unknown> = ReturnType<
+  typeof toggleFormMachine<V, T, O>
+>;
+export type ConfirmationMachine<T = null, O = unknown> = ReturnType<typeof createConfirmationMachine<T, O>>;
+export type ModalFormActor<V extends FormValues = FormValues, T = null, O = unknown> = ActorRefFrom<
+  ModalFormMachine<V, T, O>
+>;
+export type ModalFormSnapshot<V extends FormValues = FormValues, T = null, O = unknown> = SnapshotFrom<
+  ModalFormMachine<V, T, O>
+>;
+export type ConfirmationActor<T = null, O = unknown> = ActorRefFrom<ConfirmationMachine<T, O>>;
 export type AnyFormSnapshot =
   | SnapshotFrom<PageFormMachine>
   | SnapshotFrom<ModalFormMachine>

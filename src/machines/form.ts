@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import type { FormSchema } from './schemas';
 
 /**
  * Form flows. One setup (context, events, actions, guards, the `submit` actor) is shared by three
@@ -25,52 +24,87 @@ import type { FormSchema } from './schemas';
  */
 
 export type FieldValue = string | boolean;
+/** What every form's values are: field name → text or checkbox. */
 export type FormValues = Record<string, FieldValue>;
 export type FieldErrors = Record<string, string[]>;
 
-export interface SubmitInput {
-  values: FormValues;
-  /** The record a modal acts on (the item or user being edited or deleted), or null. */
-  target: unknown;
+/** A form's schema: its field rules, over the form's values. */
+export type FormSchema = v.GenericSchema<FormValues, FormValues>;
+/** The values of a form, as its schema declares them (the field names and their types). */
+export type ValuesOf<S extends FormSchema> = v.InferInput<S>;
+
+/** The names of a form's fields. */
+export type FieldName<V> = keyof V & string;
+/** The names of a form's fields whose value is of type `T` (text fields: string, checkboxes: boolean). */
+export type FieldOf<V, T> = { [K in FieldName<V>]-?: V[K] extends T ? K : never }[FieldName<V>];
+
+export interface SubmitInput<V, T> {
+  values: V;
+  /** The record a modal acts on (the item or user being edited or deleted); null for forms without one. */
+  target: T;
 }
 
-export interface FormContext {
-  initial: FormValues;
-  values: FormValues;
-  touched: Record<string, boolean>;
+/** What a form's fields read: the values, their errors, and which of them to show. */
+export interface FieldsContext<V extends FormValues = FormValues> {
+  values: V;
+  touched: Partial<Record<FieldName<V>, boolean>>;
   errors: FieldErrors;
   submitted: boolean;
-  target: unknown;
+}
+
+export interface FormContext<V extends FormValues = FormValues, T = null, O = unknown>
+  extends FieldsContext<V> {
+  initial: V;
+  target: T | null;
   /** The last failure of `submit`. */
   error: unknown;
   /** The last output of `submit`. */
-  output: unknown;
+  output: O | undefined;
 }
 
-export type FormEvent =
-  | { type: 'form.change'; field: string; value: FieldValue }
-  | { type: 'form.set'; values: FormValues }
-  | { type: 'form.blur'; field: string }
+/** The events a form's fields send: an edit (the value of the field's type), several edits, leaving a field. */
+export type FieldEvent<V> =
+  | { type: 'form.change'; field: FieldName<V>; value: V[FieldName<V>] }
+  | { type: 'form.set'; values: Partial<V> }
+  | { type: 'form.blur'; field: FieldName<V> };
+
+export type FormEvent<V extends FormValues = FormValues, T = null> =
+  | FieldEvent<V>
   | { type: 'form.submit' }
-  | { type: 'modal.open'; values?: FormValues; target?: unknown }
+  /** Opens a modal form, on the record it acts on when it has a target type. */
+  | { type: 'modal.open'; values?: Partial<V>; target?: T }
   | { type: 'modal.close' }
-  | { type: 'profile.edit'; values?: FormValues }
+  | { type: 'profile.edit'; values?: Partial<V> }
   | { type: 'profile.cancel' };
 
-export interface FormOptions {
+/**
+ * The types a form's options cannot show: the record it acts on (`target`, default none) and what its
+ * submit answers (`output`), as XState's `setup({ types })` takes them: `types: {} as { target: …; output: … }`.
+ */
+export interface FormTypes<T, O> {
+  target?: T;
+  output?: O;
+}
+
+export interface FormOptions<V extends FormValues, T = null, O = unknown> {
   id: string;
   schema: FormSchema;
-  defaults: FormValues;
+  /** Every field's value when the form starts empty. */
+  defaults: V;
+  types?: FormTypes<T, O>;
   /** Save stays disabled (and form.submit is ignored) until a value differs from the initial one. */
   requireDirty?: boolean;
   /** Further condition for submitting, e.g. 'an e-mail is present'. */
-  canSubmit?: (values: FormValues) => boolean;
+  canSubmit?: (values: V) => boolean;
   /** Page forms: clear the fields after success (the submit output is kept). */
   resetOnSuccess?: boolean;
   /** Page forms whose screen navigates away on success (login, signup, reset): `succeeded` is final,
    * so the chart draws no edits after it that no screen can make. */
   leavesOnSuccess?: boolean;
 }
+
+/** A factory's options: the schema's values type the defaults, `canSubmit` and every event of the form. */
+export type SchemaFormOptions<S extends FormSchema, T, O> = FormOptions<ValuesOf<S>, T, O> & { schema: S };
 
 /** All messages per field for the current values (valibot collects every issue). */
 export function collectErrors(schema: FormSchema, values: FormValues): FieldErrors {
@@ -84,26 +118,29 @@ export function collectErrors(schema: FormSchema, values: FormValues): FieldErro
   return errors;
 }
 
-export function isDirty(context: Pick<FormContext, 'initial' | 'values'>): boolean {
+export function isDirty<V extends FormValues>(context: { initial: V; values: V }): boolean {
   return Object.keys(context.values).some((key) => context.values[key] !== context.initial[key]);
 }
 
 /** Errors shown to the user: those of fields blurred since opening, or all after a submit. */
-export function visibleErrors(context: FormContext): FieldErrors {
+export function visibleErrors<V extends FormValues>(context: FieldsContext<V>): FieldErrors {
   if (context.submitted) return context.errors;
   const shown: FieldErrors = {};
   for (const [field, messages] of Object.entries(context.errors)) {
-    if (context.touched[field]) shown[field] = messages;
+    if (context.touched[field as FieldName<V>]) shown[field] = messages;
   }
   return shown;
 }
 
 /** The first message of a field, as the form shows it, or undefined. */
-export function fieldError(context: FormContext, field: string): string | undefined {
+export function fieldError<V extends FormValues>(
+  context: FieldsContext<V>,
+  field: FieldName<V>,
+): string | undefined {
   return visibleErrors(context)[field]?.[0];
 }
 
-export function fresh(values: FormValues, target: unknown = null): FormContext {
+export function fresh<V extends FormValues, T, O>(values: V, target: T | null = null): FormContext<V, T, O> {
   return {
     initial: values,
     values,
@@ -116,15 +153,15 @@ export function fresh(values: FormValues, target: unknown = null): FormContext {
   };
 }
 
-export function formSetup(options: FormOptions) {
+export function formSetup<V extends FormValues, T, O>(options: FormOptions<V, T, O>) {
   const { schema, defaults } = options;
   return setup({
     types: {
-      context: {} as FormContext,
-      events: {} as FormEvent,
+      context: {} as FormContext<V, T, O>,
+      events: {} as FormEvent<V, T>,
     },
     actors: {
-      submit: fromPromise<unknown, SubmitInput>(async () => {
+      submit: fromPromise<O, SubmitInput<V, T>>(async () => {
         throw new Error(`${options.id}: the submit actor was not provided`);
       }),
     },
@@ -160,7 +197,8 @@ export function formSetup(options: FormOptions) {
         return fresh({ ...defaults, ...event.values }, target);
       }),
       setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
-      setOutput: assign({ output: ({ event }) => (event as { output?: unknown }).output }),
+      // The event is submit's done event (named actions are typed with every event of the form).
+      setOutput: assign(({ event }) => ({ output: (event as { output?: O }).output })),
       commit: assign(({ context }) => ({ initial: context.values, submitted: false, touched: {} })),
       onSuccess: () => {},
       onFailure: () => {},
@@ -176,7 +214,7 @@ export function formSetup(options: FormOptions) {
 }
 
 /** Whether Save can be held back (Save disabled): only with `requireDirty` or `canSubmit`. */
-export function isGated(options: FormOptions): boolean {
+export function isGated(options: { requireDirty?: boolean; canSubmit?: unknown }): boolean {
   return Boolean(options.requireDirty || options.canSubmit);
 }
 
@@ -230,13 +268,15 @@ export function editHandlers(fields: string, validating: string, guardSubmit: bo
   } as const;
 }
 
-export function submitInvoke(onDoneTarget: string, onErrorTarget: string) {
+export function submitInvoke<V extends FormValues, T, O>(onDoneTarget: string, onErrorTarget: string) {
   return {
     id: 'submit',
     src: 'submit',
-    input: ({ context }: { context: FormContext }): SubmitInput => ({
+    input: ({ context }: { context: FormContext<V, T, O> }): SubmitInput<V, T> => ({
       values: context.values,
-      target: context.target,
+      // Submitting is reached only through the form's opening: a form with a target type is opened on
+      // a record (OpenEvent requires it), one without has the null its type allows.
+      target: context.target as T,
     }),
     onDone: { target: onDoneTarget, actions: 'setOutput' },
     onError: { target: onErrorTarget, actions: 'setError' },
@@ -244,11 +284,11 @@ export function submitInvoke(onDoneTarget: string, onErrorTarget: string) {
 }
 
 /** A form that is the page itself (signup, login, recover and reset password, change password). */
-export function createPageFormMachine(options: FormOptions) {
+function pageFormMachine<V extends FormValues, T, O>(options: FormOptions<V, T, O>) {
   const gated = isGated(options);
   return formSetup(options).createMachine({
     id: options.id,
-    context: () => fresh(options.defaults),
+    context: () => fresh<V, T, O>(options.defaults),
     initial: 'editing',
     states: {
       editing: fieldStates(`#${options.id}.validating`, gated),
@@ -256,7 +296,7 @@ export function createPageFormMachine(options: FormOptions) {
         always: [{ guard: 'isValid', target: 'submitting' }, { target: 'editing' }],
       },
       submitting: {
-        invoke: submitInvoke('succeeded', 'failed'),
+        invoke: submitInvoke<V, T, O>('succeeded', 'failed'),
       },
       failed: {
         entry: 'onFailure',
@@ -272,4 +312,13 @@ export function createPageFormMachine(options: FormOptions) {
   });
 }
 
-export type PageFormMachine = ReturnType<typeof createPageFormMachine>;
+/** A form that is the page itself, typed by its schema (and what its submit answers). */
+export function createPageFormMachine<S extends FormSchema, T = null, O = unknown>(
+  options: SchemaFormOptions<S, T, O>,
+) {
+  return pageFormMachine<ValuesOf<S>, T, O>(options);
+}
+
+export type PageFormMachine<V extends FormValues = FormValues, T = null, O = unknown> = ReturnType<
+  typeof pageFormMachine<V, T, O>
+>;

@@ -1,3 +1,4 @@
+import type { ItemPublic, Message, UserPublic } from '../api/types';
 import { createPageFormMachine } from './form';
 import { createConfirmationMachine, createModalFormMachine, createToggleFormMachine } from './form-dialogs';
 import {
@@ -15,24 +16,30 @@ import {
 // Settings
 export const profileMachine = createToggleFormMachine({
   id: 'profile',
+  types: {} as { output: UserPublic },
   schema: profileSchema,
   defaults: { full_name: '', email: '' },
   requireDirty: true,
-  canSubmit: (values) => typeof values.email === 'string' && values.email.trim() !== '',
+  canSubmit: (values) => values.email.trim() !== '',
 });
 
 export const changePasswordMachine = createPageFormMachine({
   id: 'changePassword',
+  types: {} as { output: Message },
   schema: changePasswordSchema,
   defaults: { current_password: '', new_password: '', confirm_password: '' },
   resetOnSuccess: true,
 });
 
-export const accountDeletionMachine = createConfirmationMachine({ id: 'accountDeletion' });
+export const accountDeletionMachine = createConfirmationMachine({
+  id: 'accountDeletion',
+  types: {} as { output: Message },
+});
 
 // Items
 export const addItemMachine = createModalFormMachine({
   id: 'addItem',
+  types: {} as { output: ItemPublic },
   schema: addItemSchema,
   defaults: { title: '', description: '', sku: '' },
   requireDirty: true,
@@ -40,16 +47,21 @@ export const addItemMachine = createModalFormMachine({
 
 export const editItemMachine = createModalFormMachine({
   id: 'editItem',
+  types: {} as { target: ItemPublic; output: ItemPublic },
   schema: editItemSchema,
   defaults: { title: '', description: '', sku: '' },
   requireDirty: true,
 });
 
-export const deleteItemMachine = createConfirmationMachine({ id: 'deleteItem' });
+export const deleteItemMachine = createConfirmationMachine({
+  id: 'deleteItem',
+  types: {} as { target: ItemPublic; output: Message },
+});
 
 // Users (admin)
 export const addUserMachine = createModalFormMachine({
   id: 'addUser',
+  types: {} as { output: UserPublic },
   schema: addUserSchema,
   defaults: {
     email: '',
@@ -64,6 +76,7 @@ export const addUserMachine = createModalFormMachine({
 
 export const editUserMachine = createModalFormMachine({
   id: 'editUser',
+  types: {} as { target: UserPublic; output: UserPublic },
   schema: editUserSchema,
   defaults: {
     email: '',
@@ -82,12 +95,19 @@ export const editUserMachine = createModalFormMachine({
   requireDirty: true,
 });
 
-/** The 'Change Password' form (titled 'Edit User'): an admin sets a user's password. */
+/**
+ * The 'Change Password' form (titled 'Edit User'): an admin sets a user's password. Its target is a
+ * user, or on /items an item (the 'Change Password Item' quirk: the item's id is sent as a user's).
+ */
 export const changeUserPasswordMachine = createModalFormMachine({
   id: 'changeUserPassword',
+  types: {} as { target: Pick<UserPublic, 'id'>; output: UserPublic },
   schema: setPasswordSchema,
   defaults: { password: '', confirm_password: '' },
   requireDirty: true,
 });
 
-export const deleteUserMachine = createConfirmationMachine({ id: 'deleteUser' });
+export const deleteUserMachine = createConfirmationMachine({
+  id: 'deleteUser',
+  types: {} as { target: UserPublic; output: Message },
+});

@@ -83,3 +83,8 @@ export const setPasswordSchema = v.pipe(
   setPasswordSchemaFields,
   matching<v.InferOutput<typeof setPasswordSchemaFields>>('password', 'confirm_password'),
 );
+
+export type ItemValues = v.InferInput<typeof addItemSchema>;
+export type AddUserValues = v.InferInput<typeof addUserSchema>;
+export type EditUserValues = v.InferInput<typeof editUserSchema>;
+export type SetPasswordValues = v.InferInput<typeof setPasswordSchema>;

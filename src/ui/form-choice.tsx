@@ -1,11 +1,12 @@
 import { Checkbox, Field, NativeSelect } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { type FormBinding, useFieldProps } from './form';
+import type { FieldOf, FormValues } from '../machines/form';
+import { type FormBinding, type TextFieldName, useFieldProps } from './form';
 import { checkboxRecipe, nativeSelectRecipe } from './recipes';
 
-interface CheckboxFieldProps {
-  form: FormBinding;
-  name: string;
+interface CheckboxFieldProps<V extends FormValues> {
+  form: FormBinding<V>;
+  name: FieldOf<V, boolean>;
   label: ReactNode;
 }
 
@@ -27,7 +28,7 @@ const overTheBox = {
   zIndex: 1,
 } as const;
 
-export function CheckboxField({ form, name, label }: CheckboxFieldProps) {
+export function CheckboxField<V extends FormValues>({ form, name, label }: CheckboxFieldProps<V>) {
   const checked = form.context.values[name] === true;
   return (
     <Checkbox.Root
@@ -36,7 +37,7 @@ export function CheckboxField({ form, name, label }: CheckboxFieldProps) {
       checked={checked}
       colorPalette="teal"
       onCheckedChange={(details) =>
-        form.send({ type: 'form.change', field: name, value: details.checked === true })
+        form.send({ type: 'form.change', field: name, value: (details.checked === true) as V[typeof name] })
       }
     >
       <Checkbox.HiddenInput style={overTheBox} onBlur={() => form.send({ type: 'form.blur', field: name })} />
@@ -46,15 +47,21 @@ export function CheckboxField({ form, name, label }: CheckboxFieldProps) {
   );
 }
 
-interface SelectFieldProps {
-  form: FormBinding;
-  name: string;
+interface SelectFieldProps<V extends FormValues> {
+  form: FormBinding<V>;
+  name: TextFieldName<V>;
   label: ReactNode;
   options: ReadonlyArray<{ value: string; label: string }>;
   placeholder?: string;
 }
 
-export function SelectField({ form, name, label, options, placeholder }: SelectFieldProps) {
+export function SelectField<V extends FormValues>({
+  form,
+  name,
+  label,
+  options,
+  placeholder,
+}: SelectFieldProps<V>) {
   const field = useFieldProps(form, name);
   return (
     <Field.Root invalid={field.invalid}>

@@ -11,7 +11,14 @@ import {
   Spinner,
 } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
-import { type FieldValue, type FormContext, type FormEvent, fieldError } from '../machines/form';
+import {
+  type FieldEvent,
+  type FieldName,
+  type FieldOf,
+  type FieldsContext,
+  type FormValues,
+  fieldError,
+} from '../machines/form';
 
 // Drawn here rather than taken from src/ui/icons.tsx: this is the one icon /login shows, and Lucide's
 // runtime (~1.5 kB gzip) would push /login's JavaScript over its budget.
@@ -33,33 +40,50 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
   );
 }
 
-/** What a field needs of a form machine: its context and a way to send it events. */
-export interface FormBinding {
-  context: FormContext;
-  send: (event: FormEvent) => void;
+/** What a field needs of a form machine: its context and a way to send it the fields' events. */
+export interface FormBinding<V extends FormValues = FormValues> {
+  context: FieldsContext<V>;
+  send: (event: FieldEvent<V>) => void;
 }
 
-export function useFieldProps(form: FormBinding, name: string) {
-  const raw = form.context.values[name];
+/** The fields an input edits as text (a select's value is text too). */
+export type TextFieldName<V> = FieldOf<V, string>;
+
+/** A text field's value (TypeScript cannot tell that a generic form's text field holds a string). */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export function useFieldProps<V extends FormValues>(form: FormBinding<V>, name: TextFieldName<V>) {
+  const error = fieldError(form.context, name);
   return {
-    value: typeof raw === 'string' ? raw : '',
-    error: fieldError(form.context, name),
-    invalid: fieldError(form.context, name) !== undefined,
-    change: (value: FieldValue) => form.send({ type: 'form.change', field: name, value }),
+    value: text(form.context.values[name]),
+    error,
+    invalid: error !== undefined,
+    // The DOM gives text; a select's text is one of its options, which the schema checks.
+    change: (value: string) =>
+      form.send({ type: 'form.change', field: name, value: value as V[typeof name] }),
     blur: () => form.send({ type: 'form.blur', field: name }),
   };
 }
 
-interface TextFieldProps extends Omit<InputProps, 'form' | 'name' | 'value' | 'onChange' | 'onBlur'> {
-  form: FormBinding;
-  name: string;
+interface TextFieldProps<V extends FormValues>
+  extends Omit<InputProps, 'form' | 'name' | 'value' | 'onChange' | 'onBlur'> {
+  form: FormBinding<V>;
+  name: TextFieldName<V>;
   label: ReactNode;
   /** Hide the label visually (it stays for screen readers). */
   hideLabel?: boolean;
   helper?: ReactNode;
 }
 
-export function TextField({ form, name, label, hideLabel, helper, required, ...input }: TextFieldProps) {
+export function TextField<V extends FormValues>({
+  form,
+  name,
+  label,
+  hideLabel,
+  helper,
+  required,
+  ...input
+}: TextFieldProps<V>) {
   const field = useFieldProps(form, name);
   return (
     <Field.Root invalid={field.invalid} required={required}>
@@ -80,13 +104,13 @@ export function TextField({ form, name, label, hideLabel, helper, required, ...i
   );
 }
 
-interface PasswordFieldProps extends Omit<TextFieldProps, 'type'> {
+interface PasswordFieldProps<V extends FormValues> extends Omit<TextFieldProps<V>, 'type'> {
   /** An error to show below the field besides the validation error (e.g. a failed login). */
   extraError?: string | null;
 }
 
 /** A password input with a show/hide toggle. */
-export function PasswordField({
+export function PasswordField<V extends FormValues>({
   form,
   name,
   label,
@@ -94,7 +118,7 @@ export function PasswordField({
   required,
   extraError,
   ...input
-}: PasswordFieldProps) {
+}: PasswordFieldProps<V>) {
   const field = useFieldProps(form, name);
   const [visible, setVisible] = useState(false);
   const error = field.error ?? extraError ?? undefined;
@@ -169,22 +193,26 @@ export function DangerButton(props: ButtonProps) {
   return <BusyButton variant="solid" colorPalette="red" {...props} />;
 }
 
-/** The 'Set Password' and 'Confirm Password' pair of every form that sets a new password. */
-export function NewPasswordFields({
-  form,
-  name,
-  required = true,
-  refusal,
-}: {
-  form: FormBinding;
-  name: 'password' | 'new_password';
+/**
+ * A form's controls by field name. A field list written `{ … } satisfies FormFields<Values>` does not
+ * compile while a field of the form's schema is missing from it, or while it names one the form lacks.
+ */
+export type FormFields<V> = Record<FieldName<V>, ReactNode>;
+
+interface NewPasswordOptions {
   /** Edit User's pair is optional: left empty, the password stays as it is. */
   required?: boolean;
   /** The server's refusal of the new password (e.g. a breached one), shown on the field. */
   refusal?: string | null;
-}) {
-  return (
-    <>
+}
+
+/** The 'Set Password' and 'Confirm Password' pair of every form that sets a new password, by field name. */
+export function newPasswordFields<
+  V extends FormValues & { confirm_password: string },
+  N extends TextFieldName<V> & ('password' | 'new_password'),
+>(form: FormBinding<V>, name: N, { required = true, refusal }: NewPasswordOptions = {}) {
+  const fields = {
+    [name]: (
       <PasswordField
         form={form}
         name={name}
@@ -194,14 +222,33 @@ export function NewPasswordFields({
         required={required}
         extraError={refusal}
       />
+    ),
+    confirm_password: (
       <PasswordField
         form={form}
-        name="confirm_password"
+        // A text field of every form that has it (V's constraint), which a generic V does not show.
+        name={'confirm_password' as TextFieldName<V>}
         label="Confirm Password"
         placeholder="Password"
         autoComplete="new-password"
         required={required}
       />
+    ),
+  };
+  // A computed key's type is widened to string; it is `name`.
+  return fields as Record<N | 'confirm_password', ReactNode>;
+}
+
+/** The 'Set Password' and 'Confirm Password' pair, in that order. */
+export function NewPasswordFields<
+  V extends FormValues & { confirm_password: string },
+  N extends TextFieldName<V> & ('password' | 'new_password'),
+>({ form, name, ...options }: { form: FormBinding<V>; name: N } & NewPasswordOptions) {
+  const fields = newPasswordFields(form, name, options);
+  return (
+    <>
+      {fields[name]}
+      {fields.confirm_password}
     </>
   );
 }

@@ -1,12 +1,15 @@
 import { fromPromise } from 'xstate';
 import type { SubmitInput } from '../../src/machines/form';
 
-/** A submit actor whose promise the test settles by hand, recording each input. */
+/**
+ * A submit actor whose promise the test settles by hand, recording each input. It fits any form's
+ * submit (the test says with what it resolves).
+ */
 export function controllableSubmit() {
-  const calls: SubmitInput[] = [];
-  let resolve: (value: unknown) => void = () => {};
+  const calls: SubmitInput<any, any>[] = [];
+  let resolve: (value: any) => void = () => {};
   let reject: (reason: unknown) => void = () => {};
-  const logic = fromPromise<unknown, SubmitInput>(
+  const logic = fromPromise<any, SubmitInput<any, any>>(
     ({ input }) =>
       new Promise((res, rej) => {
         calls.push(input);
@@ -17,7 +20,7 @@ export function controllableSubmit() {
   return {
     logic,
     calls,
-    resolve: (value: unknown) => resolve(value),
+    resolve: (value: any) => resolve(value),
     reject: (reason: unknown) => reject(reason),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import type { ItemPublic } from '../../src/api/types';
 import { editUserPayload, editUserValues } from '../../src/features/admin/payload';
 import { fieldError } from '../../src/machines/form';
 import {
@@ -15,7 +16,14 @@ import {
 } from '../../src/machines/signed-in-flows';
 import { controllableSubmit, flush } from './helpers';
 
-const item = { id: 'item-1', title: 'Old', description: null, sku: null };
+const item: ItemPublic = {
+  id: 'item-1',
+  title: 'Old',
+  description: null,
+  sku: null,
+  owner_id: 'user-1',
+  created_at: '2024-01-01T00:00:00Z',
+};
 
 describe('modal lifecycle (Add Item)', () => {
   it('is closed until opened, and Save waits for a change', () => {

@@ -2,7 +2,6 @@ import { Badge, Box, Flex, Table, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { usersQueryOptions } from '../../api/queries';
 import { createUser, deleteUser, updateUser } from '../../api/services';
-import type { UserPublic } from '../../api/types';
 import { usersPagingMachine } from '../../machines/paging';
 import {
   addUserMachine,
@@ -16,11 +15,10 @@ import { useCurrentUser } from '../account/currentUser';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
-import { text } from '../common/form-values';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
 import { usePagedList } from '../common/usePagedList';
 import { useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
-import { editUserPayload, editUserValues } from './payload';
+import { addUserPayload, editUserPayload, editUserValues } from './payload';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
 // Names and e-mails get the room; the code columns are as wide as their values.
@@ -55,33 +53,25 @@ export function AdminScreen() {
 
   const addUser = useFormDialog(
     addUserMachine,
-    ({ values }) =>
-      createUser({
-        email: text(values.email),
-        full_name: text(values.full_name),
-        password: text(values.password),
-        is_superuser: values.is_superuser === true,
-        is_active: values.is_active === true,
-        is_email_confirmed: false,
-      }),
+    ({ values }) => createUser(addUserPayload(values)),
     'User created successfully.',
     refetch,
   );
   const editUser = useFormDialog(
     editUserMachine,
-    ({ values, target }) => updateUser((target as UserPublic).id, editUserPayload(values)),
+    ({ values, target }) => updateUser(target.id, editUserPayload(values)),
     'User updated successfully.',
     refetch,
   );
   const changePassword = useFormDialog(
     changeUserPasswordMachine,
-    ({ values, target }) => updateUser((target as UserPublic).id, { password: text(values.password) }),
+    ({ values, target }) => updateUser(target.id, { password: values.password }),
     'Password updated successfully.',
     refetch,
   );
   const deleteUserActor = useDeleteDialog(
     deleteUserMachine,
-    ({ target }) => deleteUser((target as UserPublic).id),
+    ({ target }) => deleteUser(target.id),
     {
       success: 'The user was deleted successfully.',
       failure: 'An error occurred while deleting the user.',

@@ -1,8 +1,16 @@
 import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { RefObject } from 'react';
-import { fieldError } from '../../machines/form';
-import type { ModalFormActor } from '../../machines/form-dialogs';
-import { type FormBinding, NewPasswordFields, TextField } from '../../ui/form';
+import type { ActorRefFrom } from 'xstate';
+import { type FormValues, fieldError } from '../../machines/form';
+import type { addUserMachine, editUserMachine } from '../../machines/signed-in-flows';
+import type { AddUserValues, EditUserValues } from '../../machines/signed-in-schemas';
+import {
+  type FormBinding,
+  type FormFields,
+  newPasswordFields,
+  TextField,
+  type TextFieldName,
+} from '../../ui/form';
 import { CheckboxField, SelectField } from '../../ui/form-choice';
 import { FormDialog } from '../common/FormDialog';
 import { GENDER_OPTIONS, SUBSCRIPTION_OPTIONS } from './labels';
@@ -12,12 +20,18 @@ import { GENDER_OPTIONS, SUBSCRIPTION_OPTIONS } from './labels';
  * there), so a red border alone would not say what is wrong: the field then shows the expected form
  * as its hint.
  */
-function AdminEmailField({ form }: { form: FormBinding }) {
-  const patternError = fieldError(form.context, 'email') === '';
+function AdminEmailField<V extends FormValues>({
+  form,
+  name,
+}: {
+  form: FormBinding<V>;
+  name: TextFieldName<V>;
+}) {
+  const patternError = fieldError(form.context, name) === '';
   return (
     <TextField
       form={form}
-      name="email"
+      name={name}
       label="Email"
       type="email"
       placeholder="Email"
@@ -27,20 +41,30 @@ function AdminEmailField({ form }: { form: FormBinding }) {
   );
 }
 
-export function AddUserDialog({ actor }: { actor: ModalFormActor }) {
+export function AddUserDialog({ actor }: { actor: ActorRefFrom<typeof addUserMachine> }) {
   return (
     <FormDialog actor={actor} title="Add User">
-      {(form) => (
-        <>
-          <AdminEmailField form={form} />
-          <TextField form={form} name="full_name" label="Full name" placeholder="Full name" />
-          <NewPasswordFields form={form} name="password" />
-          <Stack direction={{ base: 'column', sm: 'row' }} gap={4}>
-            <CheckboxField form={form} name="is_superuser" label="Is superuser?" />
-            <CheckboxField form={form} name="is_active" label="Is active?" />
-          </Stack>
-        </>
-      )}
+      {(form) => {
+        const field = {
+          email: <AdminEmailField form={form} name="email" />,
+          full_name: <TextField form={form} name="full_name" label="Full name" placeholder="Full name" />,
+          ...newPasswordFields(form, 'password'),
+          is_superuser: <CheckboxField form={form} name="is_superuser" label="Is superuser?" />,
+          is_active: <CheckboxField form={form} name="is_active" label="Is active?" />,
+        } satisfies FormFields<AddUserValues>;
+        return (
+          <>
+            {field.email}
+            {field.full_name}
+            {field.password}
+            {field.confirm_password}
+            <Stack direction={{ base: 'column', sm: 'row' }} gap={4}>
+              {field.is_superuser}
+              {field.is_active}
+            </Stack>
+          </>
+        );
+      }}
     </FormDialog>
   );
 }
@@ -50,19 +74,19 @@ export function EditUserDialog({
   actor,
   returnFocusRef,
 }: {
-  actor: ModalFormActor;
+  actor: ActorRefFrom<typeof editUserMachine>;
   returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
   return (
     <FormDialog actor={actor} title="Edit User" returnFocusRef={returnFocusRef}>
-      {(form) => (
-        <>
-          <AdminEmailField form={form} />
-          <TextField form={form} name="full_name" label="Full name" placeholder="Full name" />
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
-            <TextField form={form} name="major" label="Major" placeholder="Major" />
-            <TextField form={form} name="phone" label="Phone" type="tel" placeholder="Phone" />
-            <TextField form={form} name="birth_date" label="Birth date" type="date" />
+      {(form) => {
+        const field = {
+          email: <AdminEmailField form={form} name="email" />,
+          full_name: <TextField form={form} name="full_name" label="Full name" placeholder="Full name" />,
+          major: <TextField form={form} name="major" label="Major" placeholder="Major" />,
+          phone: <TextField form={form} name="phone" label="Phone" type="tel" placeholder="Phone" />,
+          birth_date: <TextField form={form} name="birth_date" label="Birth date" type="date" />,
+          gender: (
             <SelectField
               form={form}
               name="gender"
@@ -70,23 +94,45 @@ export function EditUserDialog({
               options={GENDER_OPTIONS}
               placeholder="Not set"
             />
-          </SimpleGrid>
-          <SelectField
-            form={form}
-            name="subscription_type"
-            label="Subscription type"
-            options={SUBSCRIPTION_OPTIONS}
-          />
-          <NewPasswordFields form={form} name="password" required={false} />
-          <Box>
-            <Stack direction={{ base: 'column', sm: 'row' }} gap={4} wrap="wrap">
-              <CheckboxField form={form} name="is_superuser" label="Is superuser?" />
-              <CheckboxField form={form} name="is_active" label="Is active?" />
-              <CheckboxField form={form} name="is_email_confirmed" label="Is e-mail confirmed?" />
-            </Stack>
-          </Box>
-        </>
-      )}
+          ),
+          subscription_type: (
+            <SelectField
+              form={form}
+              name="subscription_type"
+              label="Subscription type"
+              options={SUBSCRIPTION_OPTIONS}
+            />
+          ),
+          ...newPasswordFields(form, 'password', { required: false }),
+          is_superuser: <CheckboxField form={form} name="is_superuser" label="Is superuser?" />,
+          is_active: <CheckboxField form={form} name="is_active" label="Is active?" />,
+          is_email_confirmed: (
+            <CheckboxField form={form} name="is_email_confirmed" label="Is e-mail confirmed?" />
+          ),
+        } satisfies FormFields<EditUserValues>;
+        return (
+          <>
+            {field.email}
+            {field.full_name}
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
+              {field.major}
+              {field.phone}
+              {field.birth_date}
+              {field.gender}
+            </SimpleGrid>
+            {field.subscription_type}
+            {field.password}
+            {field.confirm_password}
+            <Box>
+              <Stack direction={{ base: 'column', sm: 'row' }} gap={4} wrap="wrap">
+                {field.is_superuser}
+                {field.is_active}
+                {field.is_email_confirmed}
+              </Stack>
+            </Box>
+          </>
+        );
+      }}
     </FormDialog>
   );
 }

@@ -1,10 +1,26 @@
-import type { Gender, SubscriptionType, UserPublic, UserUpdate } from '../../api/types';
-import type { FormValues } from '../../machines/form';
-import { orNull, text } from '../common/form-values';
+import type { UserCreate, UserPublic, UserUpdate } from '../../api/types';
+import type { AddUserValues, EditUserValues } from '../../machines/signed-in-schemas';
+import { noFieldLeft, orNull } from '../common/form-values';
 
 /** Form values ↔ API bodies of the admin user forms. */
 
-export function editUserValues(user: UserPublic): FormValues {
+/** The POST body of the Add User form: a new user's e-mail is not confirmed yet. */
+export function addUserPayload(values: AddUserValues): UserCreate {
+  const {
+    email,
+    full_name,
+    password,
+    confirm_password: _confirmed,
+    is_superuser,
+    is_active,
+    ...rest
+  } = values;
+  noFieldLeft(rest);
+  return { email, full_name, password, is_superuser, is_active, is_email_confirmed: false };
+}
+
+/** The Edit User form opened on a user: its fields, the password pair empty. */
+export function editUserValues(user: UserPublic): EditUserValues {
   return {
     email: user.email,
     full_name: user.full_name ?? '',
@@ -22,20 +38,35 @@ export function editUserValues(user: UserPublic): FormValues {
 }
 
 /** The PATCH body of the Edit User form; an empty password is dropped. */
-export function editUserPayload(values: FormValues): UserUpdate {
+export function editUserPayload(values: EditUserValues): UserUpdate {
+  const {
+    email,
+    full_name,
+    major,
+    phone,
+    birth_date,
+    gender,
+    subscription_type,
+    is_superuser,
+    is_active,
+    is_email_confirmed,
+    password,
+    confirm_password: _confirmed,
+    ...rest
+  } = values;
+  noFieldLeft(rest);
   const body: UserUpdate = {
-    email: text(values.email),
-    full_name: text(values.full_name),
-    major: orNull(values.major),
-    phone: orNull(values.phone),
-    birth_date: orNull(values.birth_date),
-    gender: orNull(values.gender) as Gender | null,
-    subscription_type: text(values.subscription_type) as SubscriptionType,
-    is_superuser: values.is_superuser === true,
-    is_active: values.is_active === true,
-    is_email_confirmed: values.is_email_confirmed === true,
+    email,
+    full_name,
+    major: orNull(major),
+    phone: orNull(phone),
+    birth_date: orNull(birth_date),
+    gender: orNull(gender),
+    subscription_type,
+    is_superuser,
+    is_active,
+    is_email_confirmed,
   };
-  const password = text(values.password);
   if (password !== '') body.password = password;
   return body;
 }

@@ -3,7 +3,6 @@ import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { loginErrorMessage } from '../../api/errors';
-import type { Token } from '../../api/types';
 import { loginMachine } from '../../machines/flows';
 import { fieldError } from '../../machines/form';
 import { PasswordField, PrimaryButton, TextField } from '../../ui/form';
@@ -22,15 +21,13 @@ export function LoginScreen() {
         // would count towards /login's JavaScript budget (ARCHITECTURE.md).
         submit: fromPromise(async ({ input }) => {
           const { loginAccessToken } = await import('../../api/services');
-          return loginAccessToken({
-            username: String(input.values.username),
-            password: String(input.values.password),
-          });
+          const { username, password } = input.values;
+          return loginAccessToken({ username, password });
         }),
       },
       actions: {
         onSuccess: ({ context }) => {
-          session.send({ type: 'session.login', token: (context.output as Token).access_token });
+          if (context.output) session.send({ type: 'session.login', token: context.output.access_token });
           void navigate({ to: '/' });
         },
       },

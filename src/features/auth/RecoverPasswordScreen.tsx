@@ -14,7 +14,7 @@ export function RecoverPasswordScreen() {
   const [state, send] = useMachine(
     recoverPasswordMachine.provide({
       actors: {
-        submit: fromPromise(({ input }) => recoverPassword(String(input.values.email))),
+        submit: fromPromise(({ input }) => recoverPassword(input.values.email)),
       },
       actions: {
         onSuccess: () =>

@@ -39,9 +39,7 @@ export function ResetPasswordScreen() {
   const [state, send] = useMachine(
     resetPasswordMachine.provide({
       actors: {
-        submit: fromPromise(({ input }) =>
-          resetPassword({ new_password: String(input.values.new_password), token }),
-        ),
+        submit: fromPromise(({ input }) => resetPassword({ new_password: input.values.new_password, token })),
       },
       actions: {
         onSuccess: () => {

@@ -17,12 +17,8 @@ export function SignupScreen() {
   const [state, send] = useMachine(
     signupMachine.provide({
       actors: {
-        submit: fromPromise(({ input }) =>
-          registerUser({
-            full_name: String(input.values.full_name),
-            email: String(input.values.email),
-            password: String(input.values.password),
-          }),
+        submit: fromPromise(({ input: { values } }) =>
+          registerUser({ full_name: values.full_name, email: values.email, password: values.password }),
         ),
       },
       actions: {

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
-import type { ModalFormActor } from '../../machines/form-dialogs';
+import type { ActorRefFrom } from 'xstate';
+import type { changeUserPasswordMachine } from '../../machines/signed-in-flows';
 import { NewPasswordFields } from '../../ui/form';
 import { FormDialog } from './FormDialog';
 
@@ -8,7 +9,7 @@ export function ChangePasswordDialog({
   actor,
   returnFocusRef,
 }: {
-  actor: ModalFormActor;
+  actor: ActorRefFrom<typeof changeUserPasswordMachine>;
   returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
   return (

@@ -4,12 +4,12 @@ import type { ConfirmationActor } from '../../machines/form-dialogs';
 import { ConfirmDialog } from './FormDialog';
 
 /** The Delete confirmation for an item or a user. */
-export function DeleteDialog({
+export function DeleteDialog<T, O>({
   actor,
   type,
   returnFocusRef,
 }: {
-  actor: ConfirmationActor;
+  actor: ConfirmationActor<T, O>;
   type: 'Item' | 'User';
   returnFocusRef?: RefObject<HTMLElement | null>;
 }) {

@@ -1,6 +1,7 @@
 import { Box, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, type RefObject, useRef } from 'react';
+import type { FormValues } from '../../machines/form';
 import type { ConfirmationActor, ModalFormActor } from '../../machines/form-dialogs';
 import { focusFirstInvalid } from '../../ui/focus-error';
 import { DangerButton, type FormBinding, PrimaryButton } from '../../ui/form';
@@ -16,18 +17,22 @@ interface DialogProps {
   returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
-interface FormDialogProps extends DialogProps {
-  actor: ModalFormActor;
-  children: (form: FormBinding) => ReactNode;
+interface FormDialogProps<V extends FormValues, T, O> extends DialogProps {
+  actor: ModalFormActor<V, T, O>;
+  children: (form: FormBinding<V>) => ReactNode;
 }
 
 /**
  * A dialog rendered from a modal form machine: open while the machine is in `open`, closed by
  * `modal.close` (Cancel, Escape, the close button), submitting on `form.submit`.
  */
-export function FormDialog({ actor, children, ...props }: FormDialogProps) {
+export function FormDialog<V extends FormValues, T, O>({
+  actor,
+  children,
+  ...props
+}: FormDialogProps<V, T, O>) {
   const snapshot = useSelector(actor, (s) => s);
-  const form: FormBinding = { context: snapshot.context, send: actor.send };
+  const form: FormBinding<V> = { context: snapshot.context, send: actor.send };
   return (
     <DialogFrame
       {...props}
@@ -41,13 +46,13 @@ export function FormDialog({ actor, children, ...props }: FormDialogProps) {
   );
 }
 
-interface ConfirmDialogProps extends DialogProps {
-  actor: ConfirmationActor;
+interface ConfirmDialogProps<T, O> extends DialogProps {
+  actor: ConfirmationActor<T, O>;
   children: ReactNode;
 }
 
 /** A confirmation dialog (no fields) rendered from a confirmation machine; as FormDialog otherwise. */
-export function ConfirmDialog({ actor, children, ...props }: ConfirmDialogProps) {
+export function ConfirmDialog<T, O>({ actor, children, ...props }: ConfirmDialogProps<T, O>) {
   const snapshot = useSelector(actor, (s) => s);
   return (
     <DialogFrame

@@ -1,9 +1,11 @@
-/** A form value as the API body's text: a string field's text, '' for anything else. */
-export function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
+/** An optional text field for the API body: its text, or null when left empty. */
+export function orNull<T extends string>(value: T | ''): T | null {
+  return value === '' ? null : value;
 }
 
-/** An optional text field for the API body: its text, or null when left empty. */
-export function orNull(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
+/**
+ * What a payload builder did not take from the form's values must be nothing: a builder destructures
+ * every field and passes the rest here, so a field added to the form's schema does not compile until
+ * the builder decides what to do with it.
+ */
+export function noFieldLeft(_rest: Record<string, never>): void {}

@@ -1,8 +1,9 @@
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { SubmitInput } from '../../machines/form';
+import type { FormValues, SubmitInput } from '../../machines/form';
 import type {
   ConfirmationActor,
+  ConfirmationInput,
   ConfirmationMachine,
   ModalFormActor,
   ModalFormMachine,
@@ -15,12 +16,12 @@ import { inspect } from '../app/inspect';
  * A list screen's form dialog (Add, Edit, Change Password): on success a 'Success!' toast and the list
  * refreshed; an API failure as an 'Error' toast whose text is the API's `detail` message.
  */
-export function useFormDialog(
-  machine: ModalFormMachine,
-  submit: (input: SubmitInput) => Promise<unknown>,
+export function useFormDialog<V extends FormValues, T, O>(
+  machine: ModalFormMachine<V, T, O>,
+  submit: (input: SubmitInput<V, T>) => Promise<O>,
   successMessage: string,
   refresh: () => void,
-): ModalFormActor {
+): ModalFormActor<V, T, O> {
   return useActorRef(
     machine.provide({
       actors: { submit: fromPromise(({ input }) => submit(input)) },
@@ -40,12 +41,12 @@ export function useFormDialog(
  * A list screen's Delete confirmation: the spec's own success and failure toasts (not the API's
  * message), and the list refreshed either way, since a failed delete may mean the row is gone already.
  */
-export function useDeleteDialog(
-  machine: ConfirmationMachine,
-  submit: (input: SubmitInput) => Promise<unknown>,
+export function useDeleteDialog<T, O>(
+  machine: ConfirmationMachine<T, O>,
+  submit: (input: ConfirmationInput<T>) => Promise<O>,
   messages: { success: string; failure: string },
   refresh: () => void,
-): ConfirmationActor {
+): ConfirmationActor<T, O> {
   return useActorRef(
     machine.provide({
       actors: { submit: fromPromise(({ input }) => submit(input)) },

@@ -2,7 +2,6 @@ import { Table, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { itemsQueryOptions } from '../../api/queries';
 import { createItem, deleteItem, updateItem, updateUser } from '../../api/services';
-import type { ItemPublic } from '../../api/types';
 import { itemsPagingMachine } from '../../machines/paging';
 import {
   addItemMachine,
@@ -13,11 +12,11 @@ import {
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
-import { orNull } from '../common/form-values';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
 import { usePagedList } from '../common/usePagedList';
 import { useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
 import { ItemFormDialog } from './ItemFormDialog';
+import { itemPayload, itemValues } from './payload';
 
 // Title and description are cut at 150px (plus the cell's padding); the ID is shortened to what fits,
 // muted, with the whole value in the cell (hover, copy, screen readers).
@@ -42,29 +41,19 @@ export function ItemsScreen() {
 
   const addItem = useFormDialog(
     addItemMachine,
-    ({ values }) =>
-      createItem({
-        title: String(values.title),
-        description: orNull(values.description),
-        sku: orNull(values.sku),
-      }),
+    ({ values }) => createItem(itemPayload(values)),
     'Item created successfully.',
     refetch,
   );
   const editItem = useFormDialog(
     editItemMachine,
-    ({ values, target }) =>
-      updateItem((target as ItemPublic).id, {
-        title: String(values.title),
-        description: orNull(values.description),
-        sku: orNull(values.sku),
-      }),
+    ({ values, target }) => updateItem(target.id, itemPayload(values)),
     'Item updated successfully.',
     refetch,
   );
   const deleteItemActor = useDeleteDialog(
     deleteItemMachine,
-    ({ target }) => deleteItem((target as ItemPublic).id),
+    ({ target }) => deleteItem(target.id),
     {
       success: 'The item was deleted successfully.',
       failure: 'An error occurred while deleting the item.',
@@ -74,7 +63,7 @@ export function ItemsScreen() {
   // The 'Change Password Item' quirk: the user password form, acting on the item's id.
   const changePassword = useFormDialog(
     changeUserPasswordMachine,
-    ({ values, target }) => updateUser((target as ItemPublic).id, { password: String(values.password) }),
+    ({ values, target }) => updateUser(target.id, { password: values.password }),
     'Password updated successfully.',
     refetch,
   );
@@ -123,11 +112,7 @@ export function ItemsScreen() {
               rowLabel={item.title}
               onEdit={(trigger) => {
                 opener.current = trigger;
-                editItem.send({
-                  type: 'modal.open',
-                  values: { title: item.title, description: item.description ?? '', sku: item.sku ?? '' },
-                  target: item,
-                });
+                editItem.send({ type: 'modal.open', values: itemValues(item), target: item });
               }}
               onChangePassword={(trigger) => {
                 opener.current = trigger;

@@ -17,8 +17,8 @@ export function ChangePassword() {
       actors: {
         submit: fromPromise(({ input }) =>
           updatePasswordMe({
-            current_password: String(input.values.current_password),
-            new_password: String(input.values.new_password),
+            current_password: input.values.current_password,
+            new_password: input.values.new_password,
           }),
         ),
       },

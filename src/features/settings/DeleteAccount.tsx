@@ -4,7 +4,6 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { CURRENT_USER_KEY } from '../../api/queries';
 import { deleteUserMe } from '../../api/services';
-import type { SubmitInput } from '../../machines/form';
 import { accountDeletionMachine } from '../../machines/signed-in-flows';
 import { DangerButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
@@ -19,7 +18,7 @@ export function DeleteAccount() {
   const queryClient = useQueryClient();
   const deletion = useActorRef(
     accountDeletionMachine.provide({
-      actors: { submit: fromPromise<unknown, SubmitInput>(() => deleteUserMe()) },
+      actors: { submit: fromPromise(() => deleteUserMe()) },
       actions: {
         onSuccess: () => {
           showSuccess('Success', 'Your account has been successfully deleted.');

@@ -21,8 +21,8 @@ export function UserInformation() {
   const [state, send] = useMachine(
     profileMachine.provide({
       actors: {
-        submit: fromPromise(({ input }) =>
-          updateUserMe({ full_name: String(input.values.full_name), email: String(input.values.email) }),
+        submit: fromPromise(({ input: { values } }) =>
+          updateUserMe({ full_name: values.full_name, email: values.email }),
         ),
       },
       actions: {

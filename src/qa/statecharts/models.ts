@@ -1,11 +1,12 @@
-import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import type { AnyEventObject, AnyStateMachine, ContextFrom } from 'xstate';
 import { ApiError } from '../../api/errors';
 import { appearanceMachine } from '../../machines/appearance';
 import * as flows from '../../machines/flows';
-import type { FormValues } from '../../machines/form';
+import type { FormContext, FormValues } from '../../machines/form';
 import { itemsPagingMachine, type PagingContext, pageRows, usersPagingMachine } from '../../machines/paging';
 import { sessionMachine } from '../../machines/session';
 import * as signedInFlows from '../../machines/signed-in-flows';
+import type { EditUserValues } from '../../machines/signed-in-schemas';
 import { accountModels } from './account-models';
 import { API_FAILURES, actorOutcomes, labelled, type MachineModel, runningInvokes } from './model-kit';
 
@@ -18,22 +19,32 @@ import { API_FAILURES, actorOutcomes, labelled, type MachineModel, runningInvoke
 // ---------------------------------------------------------------------------------------------------
 // Forms
 
-interface FormFixture {
+/** A form machine's values (its fields, as its schema types them). */
+type ValuesOf<M extends AnyStateMachine> = ContextFrom<M> extends { values: infer V } ? V : never;
+
+interface FormFixture<V> {
   kind: 'page' | 'modal' | 'toggle';
   /** Values that pass every rule (merged over the current values by form.set). */
-  valid: FormValues;
+  valid: Partial<V>;
   /** Values that break rules (merged over the current values by form.set). */
-  invalid: FormValues;
+  invalid: Partial<V>;
   /** modal.open / profile.edit payload: the record being edited, if any. */
-  open?: { values?: FormValues; target?: unknown };
+  open?: { values?: Partial<V>; target?: unknown };
   output: unknown;
 }
 
+/** A form's model: its fixture's values are checked against the machine's fields. */
+function formModel<M extends AnyStateMachine>(
+  name: string,
+  machine: M,
+  group: string,
+  fixture: FormFixture<ValuesOf<M>>,
+): MachineModel;
 function formModel(
   name: string,
   machine: AnyStateMachine,
   group: string,
-  fixture: FormFixture,
+  fixture: FormFixture<FormValues>,
 ): MachineModel {
   const [firstField] = Object.keys(fixture.invalid);
   if (firstField === undefined) throw new Error(`${name}: the fixture needs invalid values`);
@@ -45,7 +56,7 @@ function formModel(
     inputs: [{ label: 'start' }],
     actors: { submit: 'promise' },
     events: (snapshot) => {
-      const context = snapshot.context as { values: FormValues; initial: FormValues };
+      const context = snapshot.context as FormContext;
       const clean = { ...context.initial, ...opened };
       const events: AnyEventObject[] = [
         labelled(
@@ -107,7 +118,7 @@ const user = {
   is_active: true,
   is_superuser: false,
 };
-const userValues: FormValues = {
+const userValues: EditUserValues = {
   email: 'user@example.com',
   full_name: 'Some User',
   major: '',
