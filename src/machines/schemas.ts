@@ -33,8 +33,11 @@ export const newPassword = v.pipe(
   v.minLength(MIN_PASSWORD, MSG.passwordMin),
 );
 
+/** A required confirmation field, with the form's message for it left empty. */
+export const confirmation = (required: string) => v.pipe(v.string(), v.nonEmpty(required));
+
 /** 'The passwords do not match', reported on the confirmation field. */
-export function matching<T extends Record<string, unknown>>(
+function matching<T extends Record<string, unknown>>(
   password: keyof T & string,
   confirm: keyof T & string,
 ): v.BaseValidation<T, T, v.CheckIssue<T>> {
@@ -42,31 +45,32 @@ export function matching<T extends Record<string, unknown>>(
   return v.forward(check, [confirm] as never);
 }
 
+/** A form that sets a password: its fields, and `confirm_password` checked against the password. */
+export function withConfirmation<
+  TEntries extends v.ObjectEntries & { confirm_password: v.GenericSchema<string> },
+>(entries: TEntries, password: keyof TEntries & string) {
+  const fields = v.object(entries);
+  return v.pipe(fields, matching<v.InferOutput<typeof fields>>(password, 'confirm_password'));
+}
+
 export const loginSchema = v.object({
   username: v.pipe(v.string(), v.nonEmpty(MSG.usernameRequired), v.regex(EMAIL_PATTERN, MSG.emailInvalid)),
   password: v.pipe(v.string(), v.nonEmpty(MSG.passwordRequired)),
 });
 
-const signupSchemaFields = v.object({
-  full_name: v.pipe(v.string(), v.nonEmpty(MSG.fullNameRequired), v.minLength(3, MSG.fullNameMin)),
-  email,
-  password: newPassword,
-  confirm_password: v.pipe(v.string(), v.nonEmpty(MSG.confirmRequired)),
-});
-export const signupSchema = v.pipe(
-  signupSchemaFields,
-  matching<v.InferOutput<typeof signupSchemaFields>>('password', 'confirm_password'),
+export const signupSchema = withConfirmation(
+  {
+    full_name: v.pipe(v.string(), v.nonEmpty(MSG.fullNameRequired), v.minLength(3, MSG.fullNameMin)),
+    email,
+    password: newPassword,
+    confirm_password: confirmation(MSG.confirmRequired),
+  },
+  'password',
 );
 
 export const recoverPasswordSchema = v.object({ email });
 
-const resetPasswordSchemaFields = v.object({
-  new_password: newPassword,
-  confirm_password: v.pipe(v.string(), v.nonEmpty(MSG.confirmRequired)),
-});
-export const resetPasswordSchema = v.pipe(
-  resetPasswordSchemaFields,
-  matching<v.InferOutput<typeof resetPasswordSchemaFields>>('new_password', 'confirm_password'),
+export const resetPasswordSchema = withConfirmation(
+  { new_password: newPassword, confirm_password: confirmation(MSG.confirmRequired) },
+  'new_password',
 );
-
-export type FormSchema = v.GenericSchema<unknown, unknown>;
