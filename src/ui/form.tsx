@@ -65,7 +65,7 @@ export function useFieldProps<V extends FormValues>(form: FormBinding<V>, name: 
   };
 }
 
-interface TextFieldProps<V extends FormValues>
+export interface TextFieldProps<V extends FormValues>
   extends Omit<InputProps, 'form' | 'name' | 'value' | 'onChange' | 'onBlur'> {
   form: FormBinding<V>;
   name: TextFieldName<V>;
@@ -104,7 +104,7 @@ export function TextField<V extends FormValues>({
   );
 }
 
-interface PasswordFieldProps<V extends FormValues> extends Omit<TextFieldProps<V>, 'type'> {
+export interface PasswordFieldProps<V extends FormValues> extends Omit<TextFieldProps<V>, 'type'> {
   /** An error to show below the field besides the validation error (e.g. a failed login). */
   extraError?: string | null;
 }

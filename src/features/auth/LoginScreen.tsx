@@ -5,11 +5,11 @@ import { fromPromise } from 'xstate';
 import { loginErrorMessage } from '../../api/errors';
 import { loginMachine } from '../../machines/flows';
 import { fieldError } from '../../machines/form';
-import { PasswordField, PrimaryButton, TextField } from '../../ui/form';
+import { PrimaryButton } from '../../ui/form';
 import { PageTitle } from '../../ui/PageTitle';
 import { useSessionActor } from '../app/context';
 import { inspect } from '../app/inspect';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthPasswordField, AuthTextField } from './AuthLayout';
 
 export function LoginScreen() {
   const session = useSessionActor();
@@ -40,26 +40,20 @@ export function LoginScreen() {
   return (
     <AuthLayout onSubmit={() => send({ type: 'form.submit' })}>
       <PageTitle title="Log In" />
-      <TextField
+      <AuthTextField
         form={form}
         name="username"
         label="Email"
-        hideLabel
         type="email"
-        placeholder="Email"
         autoComplete="username"
-        required
         // The spec's message says 'Username'; the field is the e-mail: say that they are one.
         helper={fieldError(state.context, 'username') ? 'Your username is your e-mail address.' : undefined}
       />
-      <PasswordField
+      <AuthPasswordField
         form={form}
         name="password"
         label="Password"
-        hideLabel
-        placeholder="Password"
         autoComplete="current-password"
-        required
         extraError={failure}
       />
       <Link asChild color="teal.fg" alignSelf="flex-start">

@@ -1,14 +1,13 @@
-import { Heading, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { recoverPassword } from '../../api/services';
 import { recoverPasswordMachine } from '../../machines/flows';
-import { PrimaryButton, TextField } from '../../ui/form';
-import { PageTitle } from '../../ui/PageTitle';
+import { PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
-import { AuthLayout } from './AuthLayout';
+import { AuthHeading, AuthLayout, AuthTextField } from './AuthLayout';
 
 export function RecoverPasswordScreen() {
   const [state, send] = useMachine(
@@ -28,21 +27,9 @@ export function RecoverPasswordScreen() {
 
   return (
     <AuthLayout onSubmit={() => send({ type: 'form.submit' })}>
-      <PageTitle title="Password Recovery" />
-      <Heading as="h1" size="xl" color="teal.fg" textAlign="center" mb={2}>
-        Password Recovery
-      </Heading>
+      <AuthHeading title="Password Recovery" />
       <Text textAlign="center">A password recovery email will be sent to the registered account.</Text>
-      <TextField
-        form={form}
-        name="email"
-        label="Email"
-        hideLabel
-        type="email"
-        placeholder="Email"
-        autoComplete="email"
-        required
-      />
+      <AuthTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
       <PrimaryButton type="submit" loading={state.matches('submitting')}>
         Continue
       </PrimaryButton>

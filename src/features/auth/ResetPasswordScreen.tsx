@@ -1,4 +1,4 @@
-import { Button, Heading, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { getRouteApi, Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -6,11 +6,10 @@ import { resetPassword } from '../../api/services';
 import { resetPasswordMachine } from '../../machines/flows';
 import { fieldRefusal } from '../../machines/refusals';
 import { NewPasswordFields, PrimaryButton } from '../../ui/form';
-import { PageTitle } from '../../ui/PageTitle';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
-import { AuthLayout } from './AuthLayout';
+import { AuthHeading, AuthLayout } from './AuthLayout';
 
 const route = getRouteApi('/reset-password');
 
@@ -18,10 +17,7 @@ const route = getRouteApi('/reset-password');
 function MissingToken() {
   return (
     <AuthLayout>
-      <PageTitle title="Reset Password" />
-      <Heading as="h1" size="xl" color="teal.fg" textAlign="center" mb={2}>
-        Reset Password
-      </Heading>
+      <AuthHeading title="Reset Password" />
       <Text textAlign="center" role="alert">
         This password reset link is invalid: it has no reset token. Use the link from the e-mail we sent you,
         or ask for a new one.
@@ -56,10 +52,7 @@ export function ResetPasswordScreen() {
   if (!token) return <MissingToken />;
   return (
     <AuthLayout onSubmit={() => send({ type: 'form.submit' })}>
-      <PageTitle title="Reset Password" />
-      <Heading as="h1" size="xl" color="teal.fg" textAlign="center" mb={2}>
-        Reset Password
-      </Heading>
+      <AuthHeading title="Reset Password" />
       <Text textAlign="center">Please enter your new password and confirm it to reset your password.</Text>
       <NewPasswordFields
         form={form}

@@ -6,11 +6,11 @@ import { errorMessage } from '../../api/errors';
 import { registerUser } from '../../api/services';
 import { signupMachine } from '../../machines/flows';
 import { fieldRefusal } from '../../machines/refusals';
-import { PasswordField, PrimaryButton, TextField } from '../../ui/form';
+import { PrimaryButton } from '../../ui/form';
 import { PageTitle } from '../../ui/PageTitle';
 import { showError, showSuccess } from '../../ui/toaster';
 import { inspect } from '../app/inspect';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthPasswordField, AuthTextField } from './AuthLayout';
 
 export function SignupScreen() {
   const navigate = useNavigate();
@@ -36,43 +36,20 @@ export function SignupScreen() {
   return (
     <AuthLayout onSubmit={() => send({ type: 'form.submit' })}>
       <PageTitle title="Sign Up" />
-      <TextField
-        form={form}
-        name="full_name"
-        label="Full Name"
-        hideLabel
-        placeholder="Full Name"
-        autoComplete="name"
-        required
-      />
-      <TextField
-        form={form}
-        name="email"
-        label="Email"
-        hideLabel
-        type="email"
-        placeholder="Email"
-        autoComplete="email"
-        required
-      />
-      <PasswordField
+      <AuthTextField form={form} name="full_name" label="Full Name" autoComplete="name" />
+      <AuthTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
+      <AuthPasswordField
         form={form}
         name="password"
         label="Password"
-        hideLabel
-        placeholder="Password"
         autoComplete="new-password"
-        required
         extraError={fieldRefusal(state.matches('failed'), state.context.error, 'password')}
       />
-      <PasswordField
+      <AuthPasswordField
         form={form}
         name="confirm_password"
         label="Repeat Password"
-        hideLabel
-        placeholder="Repeat Password"
         autoComplete="new-password"
-        required
       />
       <PrimaryButton type="submit" loading={state.matches('submitting')}>
         Sign Up
