@@ -3,12 +3,7 @@ import { useRef } from 'react';
 import { usersQueryOptions } from '../../api/queries';
 import { createUser, deleteUser, updateUser } from '../../api/services';
 import { usersPagingMachine } from '../../machines/paging';
-import {
-  addUserMachine,
-  changeUserPasswordMachine,
-  deleteUserMachine,
-  editUserMachine,
-} from '../../machines/signed-in-flows';
+import { addUserMachine, deleteUserMachine, editUserMachine } from '../../machines/signed-in-flows';
 import { planLabel } from '../../machines/subscription';
 import { badgeRecipe } from '../../ui/recipes';
 import { useCurrentUser } from '../account/currentUser';
@@ -17,7 +12,7 @@ import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
 import { usePagedList } from '../common/usePagedList';
-import { useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
+import { useChangePasswordDialog, useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
 import { addUserPayload, editUserPayload, editUserValues } from './payload';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
@@ -63,12 +58,7 @@ export function AdminScreen() {
     'User updated successfully.',
     refetch,
   );
-  const changePassword = useFormDialog(
-    changeUserPasswordMachine,
-    ({ values, target }) => updateUser(target.id, { password: values.password }),
-    'Password updated successfully.',
-    refetch,
-  );
+  const changePassword = useChangePasswordDialog(refetch);
   const deleteUserActor = useDeleteDialog(
     deleteUserMachine,
     ({ target }) => deleteUser(target.id),

@@ -17,6 +17,20 @@ interface DialogProps {
   returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
+/** What the frame needs of a modal form's or a confirmation's snapshot (both are open in `open`). */
+interface DialogSnapshot {
+  matches(value: 'open' | { open: 'submitting' }): boolean;
+  can(event: { type: 'form.submit' }): boolean;
+}
+
+function frameState(snapshot: DialogSnapshot) {
+  return {
+    open: snapshot.matches('open'),
+    submitting: snapshot.matches({ open: 'submitting' }),
+    canSubmit: snapshot.can({ type: 'form.submit' }),
+  };
+}
+
 interface FormDialogProps<V extends FormValues, T, O> extends DialogProps {
   actor: ModalFormActor<V, T, O>;
   children: (form: FormBinding<V>) => ReactNode;
@@ -34,13 +48,7 @@ export function FormDialog<V extends FormValues, T, O>({
   const snapshot = useSelector(actor, (s) => s);
   const form: FormBinding<V> = { context: snapshot.context, send: actor.send };
   return (
-    <DialogFrame
-      {...props}
-      open={snapshot.matches('open')}
-      submitting={snapshot.matches({ open: 'submitting' })}
-      canSubmit={snapshot.can({ type: 'form.submit' })}
-      send={actor.send}
-    >
+    <DialogFrame {...props} {...frameState(snapshot)} send={actor.send}>
       {children(form)}
     </DialogFrame>
   );
@@ -55,13 +63,7 @@ interface ConfirmDialogProps<T, O> extends DialogProps {
 export function ConfirmDialog<T, O>({ actor, children, ...props }: ConfirmDialogProps<T, O>) {
   const snapshot = useSelector(actor, (s) => s);
   return (
-    <DialogFrame
-      {...props}
-      open={snapshot.matches('open')}
-      submitting={snapshot.matches({ open: 'submitting' })}
-      canSubmit={snapshot.can({ type: 'form.submit' })}
-      send={actor.send}
-    >
+    <DialogFrame {...props} {...frameState(snapshot)} send={actor.send}>
       {children}
     </DialogFrame>
   );

@@ -1,20 +1,15 @@
 import { Table, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { itemsQueryOptions } from '../../api/queries';
-import { createItem, deleteItem, updateItem, updateUser } from '../../api/services';
+import { createItem, deleteItem, updateItem } from '../../api/services';
 import { itemsPagingMachine } from '../../machines/paging';
-import {
-  addItemMachine,
-  changeUserPasswordMachine,
-  deleteItemMachine,
-  editItemMachine,
-} from '../../machines/signed-in-flows';
+import { addItemMachine, deleteItemMachine, editItemMachine } from '../../machines/signed-in-flows';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
 import { usePagedList } from '../common/usePagedList';
-import { useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
+import { useChangePasswordDialog, useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
 import { ItemFormDialog } from './ItemFormDialog';
 import { itemPayload, itemValues } from './payload';
 
@@ -61,12 +56,7 @@ export function ItemsScreen() {
     refetch,
   );
   // The 'Change Password Item' quirk: the user password form, acting on the item's id.
-  const changePassword = useFormDialog(
-    changeUserPasswordMachine,
-    ({ values, target }) => updateUser(target.id, { password: values.password }),
-    'Password updated successfully.',
-    refetch,
-  );
+  const changePassword = useChangePasswordDialog(refetch);
 
   return (
     <ListScreen

@@ -6,7 +6,7 @@ import { drawerRecipe } from '../../ui/recipes';
 import { useCurrentUser } from '../account/currentUser';
 import { UserAvatar } from '../account/UserAvatar';
 import { useSessionActor } from '../app/context';
-import { SidebarItems } from './SidebarItems';
+import { SIDEBAR_ROW, SidebarItems } from './SidebarItems';
 
 function LoggedInAs() {
   const user = useCurrentUser();
@@ -62,13 +62,9 @@ export function MobileNav() {
                   <Flex
                     as="button"
                     onClick={() => session.send({ type: 'session.logout' })}
-                    px={4}
-                    py={2}
-                    gap={4}
+                    {...SIDEBAR_ROW}
                     color="red.fg"
                     fontWeight="bold"
-                    fontSize="sm"
-                    alignItems="center"
                   >
                     <LogOutIcon aria-hidden="true" />
                     <Text as="span">Log out</Text>

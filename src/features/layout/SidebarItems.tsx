@@ -17,6 +17,9 @@ const items: NavItem[] = [
 ];
 const adminItem: NavItem = { icon: UsersIcon, title: 'Admin', path: '/admin' };
 
+/** A row of the sidebar (a page's link, Log out in the mobile menu): icon and text, aligned alike. */
+export const SIDEBAR_ROW = { gap: 4, px: 4, py: 2, alignItems: 'center', fontSize: 'sm' } as const;
+
 /** Navigation: Dashboard, User Settings, Items, and Admin for superusers only. */
 export function SidebarItems({ onNavigate }: { onNavigate?: () => void }) {
   const user = useCurrentUser();
@@ -30,12 +33,8 @@ export function SidebarItems({ onNavigate }: { onNavigate?: () => void }) {
             <Link to={path} onClick={onNavigate} activeOptions={{ exact: path === '/' }}>
               {({ isActive }) => (
                 <Flex
-                  gap={4}
-                  px={4}
-                  py={2}
+                  {...SIDEBAR_ROW}
                   borderRadius="md"
-                  alignItems="center"
-                  fontSize="sm"
                   color={isActive ? 'teal.fg' : 'fg'}
                   bg={isActive ? 'teal.subtle' : undefined}
                   borderInlineStartWidth="3px"
