@@ -115,6 +115,43 @@ describe('/admin', () => {
     const saved = users.body.data.find((u) => u.email === 'new.user@example.com');
     expect(saved).toMatchObject({ major: 'Physics', gender: 'Female' });
   });
+
+  it("marks a breached password on Set Password (Add User, a row's Change Password) until the next edit", async () => {
+    const breached =
+      'This password is too common and appears in lists of breached passwords. Choose a different one.';
+    const user = userEvent.setup();
+    renderApp('/admin', adminToken);
+    await user.click(await screen.findByRole('button', { name: 'Add User' }, { timeout: 10_000 }));
+    const add = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.type(within(add).getByLabelText(/^Email/), 'breached@example.com');
+    await user.type(within(add).getByLabelText(/Set Password/), 'password123');
+    await user.type(within(add).getByLabelText(/Confirm Password/), 'password123');
+    await user.click(within(add).getByRole('button', { name: 'Save' }));
+    // On the field (the toast, outside the dialog, says it too), then gone with the next edit.
+    expect(await within(add).findByText(breached)).toBeTruthy();
+    const password = within(add).getByLabelText(/Set Password/);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    await user.type(password, '!');
+    await waitFor(() => expect(within(add).queryByText(breached)).toBeNull());
+    await user.click(within(add).getByRole('button', { name: 'Cancel' }));
+
+    const row = (await screen.findByText('plan@example.com')).closest('tr') as HTMLElement;
+    await chooseMenuItem(
+      user,
+      within(row).getByRole('button', { name: /Actions for/ }),
+      'Change Password User',
+    );
+    const change = await screen.findByRole('dialog', { name: 'Edit User' });
+    await user.type(within(change).getByLabelText(/Set Password/), 'iloveyou1');
+    await user.type(within(change).getByLabelText(/Confirm Password/), 'iloveyou1');
+    await user.click(within(change).getByRole('button', { name: 'Save' }));
+    expect(await within(change).findByText(breached)).toBeTruthy();
+    expect(
+      within(change)
+        .getByLabelText(/Set Password/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+  });
 });
 
 describe('/settings', () => {

@@ -12,7 +12,7 @@ import {
   type TextFieldName,
 } from '../../ui/form';
 import { CheckboxField, SelectField } from '../../ui/form-choice';
-import { FormDialog } from '../common/FormDialog';
+import { FormDialog, useFieldRefusal } from '../common/FormDialog';
 import { GENDER_OPTIONS, SUBSCRIPTION_OPTIONS } from './labels';
 
 /**
@@ -42,13 +42,14 @@ function AdminEmailField<V extends FormValues>({
 }
 
 export function AddUserDialog({ actor }: { actor: ActorRefFrom<typeof addUserMachine> }) {
+  const refusal = useFieldRefusal(actor, 'password');
   return (
     <FormDialog actor={actor} title="Add User">
       {(form) => {
         const field = {
           email: <AdminEmailField form={form} name="email" />,
           full_name: <TextField form={form} name="full_name" label="Full name" placeholder="Full name" />,
-          ...newPasswordFields(form, 'password'),
+          ...newPasswordFields(form, 'password', { refusal }),
           is_superuser: <CheckboxField form={form} name="is_superuser" label="Is superuser?" />,
           is_active: <CheckboxField form={form} name="is_active" label="Is active?" />,
         } satisfies FormFields<AddUserValues>;
@@ -77,6 +78,7 @@ export function EditUserDialog({
   actor: ActorRefFrom<typeof editUserMachine>;
   returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
+  const refusal = useFieldRefusal(actor, 'password');
   return (
     <FormDialog actor={actor} title="Edit User" returnFocusRef={returnFocusRef}>
       {(form) => {
@@ -103,7 +105,7 @@ export function EditUserDialog({
               options={SUBSCRIPTION_OPTIONS}
             />
           ),
-          ...newPasswordFields(form, 'password', { required: false }),
+          ...newPasswordFields(form, 'password', { required: false, refusal }),
           is_superuser: <CheckboxField form={form} name="is_superuser" label="Is superuser?" />,
           is_active: <CheckboxField form={form} name="is_active" label="Is active?" />,
           is_email_confirmed: (

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, type RefObject, useRef } from 'react';
 import type { FormValues } from '../../machines/form';
 import type { ConfirmationActor, ModalFormActor } from '../../machines/form-dialogs';
+import { fieldRefusal, type RefusableField } from '../../machines/refusals';
 import { focusFirstInvalid } from '../../ui/focus-error';
 import { DangerButton, type FormBinding, PrimaryButton } from '../../ui/form';
 import { dialogRecipe } from '../../ui/recipes';
@@ -52,6 +53,17 @@ export function FormDialog<V extends FormValues, T, O>({
       {children(form)}
     </DialogFrame>
   );
+}
+
+/**
+ * The server's refusal of one field while the dialog's last Save failed on it (a breached password):
+ * shown on the field besides the toast, until the next edit (src/machines/refusals.ts).
+ */
+export function useFieldRefusal<V extends FormValues, T, O>(
+  actor: ModalFormActor<V, T, O>,
+  field: RefusableField,
+): string | null {
+  return useSelector(actor, (s) => fieldRefusal(s.matches({ open: 'failed' }), s.context.error, field));
 }
 
 interface ConfirmDialogProps<T, O> extends DialogProps {
