@@ -3,12 +3,12 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { updateSubscriptionType } from '../../api/account';
 import { PLANS, planLabel, subscriptionMachine } from '../../machines/subscription';
-import { PrimaryButton } from '../../ui/form';
 import { CheckIcon } from '../../ui/icons';
 import { dialogRecipe } from '../../ui/recipes';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
+import { DialogActions } from '../common/FormDialog';
 import { useCurrentUser, useStoreCurrentUser } from './currentUser';
 import { useSectionId } from './upload-flow';
 
@@ -101,19 +101,12 @@ export function SubscriptionPlan() {
                   <strong>{planLabel(state.context.plan)}</strong>?
                 </Text>
               </Dialog.Body>
-              <Dialog.Footer gap={3}>
-                <PrimaryButton loading={saving} onClick={() => send({ type: 'plan.confirm' })}>
-                  Confirm
-                </PrimaryButton>
-                <Button
-                  variant="subtle"
-                  colorPalette="gray"
-                  disabled={saving}
-                  onClick={() => send({ type: 'plan.cancel' })}
-                >
-                  Cancel
-                </Button>
-              </Dialog.Footer>
+              <DialogActions
+                submitLabel="Confirm"
+                busy={saving}
+                onSubmit={() => send({ type: 'plan.confirm' })}
+                onCancel={() => send({ type: 'plan.cancel' })}
+              />
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close" disabled={saving} />
               </Dialog.CloseTrigger>

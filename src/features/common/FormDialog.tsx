@@ -99,6 +99,47 @@ function focusFirstField(form: HTMLFormElement | null): HTMLElement | null {
   return field;
 }
 
+/**
+ * A dialog's footer: the submit action (teal, red when destructive) and Cancel, both held while busy.
+ * Without `onSubmit` the action submits the dialog's form.
+ */
+export function DialogActions({
+  submitLabel,
+  cancelLabel = 'Cancel',
+  danger,
+  busy,
+  canSubmit = true,
+  onSubmit,
+  onCancel,
+  cancelRef,
+}: {
+  submitLabel: string;
+  cancelLabel?: string;
+  danger?: boolean;
+  busy: boolean;
+  canSubmit?: boolean;
+  onSubmit?: () => void;
+  onCancel: () => void;
+  cancelRef?: RefObject<HTMLButtonElement | null>;
+}) {
+  const SubmitButton = danger ? DangerButton : PrimaryButton;
+  return (
+    <Dialog.Footer gap={3}>
+      <SubmitButton
+        type={onSubmit ? 'button' : 'submit'}
+        loading={busy}
+        disabled={!canSubmit}
+        onClick={onSubmit}
+      >
+        {submitLabel}
+      </SubmitButton>
+      <Button ref={cancelRef} variant="subtle" colorPalette="gray" disabled={busy} onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+    </Dialog.Footer>
+  );
+}
+
 interface DialogFrameProps extends DialogProps {
   open: boolean;
   submitting: boolean;
@@ -119,7 +160,6 @@ function DialogFrame({
   send,
   children,
 }: DialogFrameProps) {
-  const SubmitButton = danger ? DangerButton : PrimaryButton;
   const formRef = useRef<HTMLFormElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
@@ -160,20 +200,15 @@ function DialogFrame({
                 <Dialog.Body>
                   <Stack gap={4}>{children}</Stack>
                 </Dialog.Body>
-                <Dialog.Footer gap={3}>
-                  <SubmitButton type="submit" loading={submitting} disabled={!canSubmit}>
-                    {submitLabel}
-                  </SubmitButton>
-                  <Button
-                    ref={cancelRef}
-                    variant="subtle"
-                    colorPalette="gray"
-                    disabled={submitting}
-                    onClick={() => send({ type: 'modal.close' })}
-                  >
-                    {cancelLabel}
-                  </Button>
-                </Dialog.Footer>
+                <DialogActions
+                  submitLabel={submitLabel}
+                  cancelLabel={cancelLabel}
+                  danger={danger}
+                  busy={submitting}
+                  canSubmit={canSubmit}
+                  onCancel={() => send({ type: 'modal.close' })}
+                  cancelRef={cancelRef}
+                />
               </form>
             </Box>
             <Dialog.CloseTrigger asChild>
