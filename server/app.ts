@@ -93,7 +93,7 @@ export function loadOpenApiDocument(): Record<string, unknown> {
  * missing parser for image/png, text/html… which no request ever sends. /openapi.json and /docs serve
  * the whole document.
  */
-export function routeSpecification(document: Record<string, unknown>): Record<string, unknown> {
+function routeSpecification(document: Record<string, unknown>): Record<string, unknown> {
   const routes = structuredClone(document);
   const paths = routes.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>;
   for (const operation of Object.values(paths).flatMap((ops) => Object.values(ops))) {

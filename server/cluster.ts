@@ -11,7 +11,7 @@ import { createUsersRepository } from './users/repository.ts';
  * What a worker runs: this server's own entry, not whatever started the primary (`npm start` is
  * scripts/start.mjs, which would check and hash the sources again at every fork and respawn).
  */
-export const workerEntry = fileURLToPath(new URL(compiled ? './main.js' : './main.ts', import.meta.url));
+const workerEntry = fileURLToPath(new URL(compiled ? './main.js' : './main.ts', import.meta.url));
 
 /** True in a worker process of a WEB_CONCURRENCY cluster: its primary has already migrated. */
 export const isClusterWorker = cluster.isWorker;

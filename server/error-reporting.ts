@@ -39,7 +39,7 @@ function release(settings: Pick<Settings, 'sentryRelease'>): string {
 const QUERY_PARAMETERS = /\nparams: [\s\S]*$/;
 
 /** The last guard: whatever an integration added, a report carries no request headers, cookies or body. */
-export function withoutSecrets(event: ErrorEvent): ErrorEvent {
+function withoutSecrets(event: ErrorEvent): ErrorEvent {
   for (const exception of event.exception?.values ?? []) {
     if (exception.value) exception.value = exception.value.replace(QUERY_PARAMETERS, '\nparams: [withheld]');
   }
@@ -61,10 +61,11 @@ export function withoutSecrets(event: ErrorEvent): ErrorEvent {
 export async function startErrorReporting(settings: Settings, log: Logger): Promise<ErrorReporter> {
   if (!settings.sentryDsn) return noErrorReporter;
   const Sentry = await import('@sentry/node-core/light');
+  const named = release(settings);
   Sentry.initWithoutDefaultIntegrations({
     dsn: settings.sentryDsn,
     environment: settings.environment,
-    release: release(settings),
+    release: named,
     sendDefaultPii: false,
     integrations: [
       Sentry.linkedErrorsIntegration(),
@@ -75,7 +76,7 @@ export async function startErrorReporting(settings: Settings, log: Logger): Prom
     beforeSend: withoutSecrets,
   });
   log.info(
-    { environment: settings.environment, release: release(settings) },
+    { environment: settings.environment, release: named },
     'unexpected errors are reported to Sentry (SENTRY_DSN)',
   );
   return {

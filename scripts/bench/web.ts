@@ -175,7 +175,7 @@ async function main(): Promise<boolean> {
   const server = await startServer('server', 'server/main.ts', env, `${API}/utils/health-check/`);
   const token = await login(server.base, superuser.email, superuser.password);
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const rows: string[] = [];
   let loginGzip = Number.NaN;
   let loginFiles: string[] = [];

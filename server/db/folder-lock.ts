@@ -28,7 +28,12 @@ interface Owner {
 }
 
 /** The owner touches its lock this often, so that a lock written on another machine can age out. */
-export const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_MS = 10_000;
+/**
+ * A foreign lock that looks stale by our clock is watched this long (more than a heartbeat) before it is
+ * taken: the other host's clock may differ from ours, but a live owner touches the file meanwhile.
+ */
+const FOREIGN_WATCH_MS = HEARTBEAT_MS * 1.5;
 /** A lock from another host (a copied or shared DATA_DIR, a container with a new hostname) untouched this long is stale. */
 export const FOREIGN_STALE_MS = 60_000;
 /** A takeover takes microseconds; its marker older than this was left by a process that died in it. */
@@ -46,19 +51,46 @@ function alive(pid: number): boolean {
 
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-function read(file: string): { owner: Owner; ageMs: number } | undefined {
+function read(file: string): { owner: Owner; ageMs: number; mtimeMs: number } | undefined {
   try {
-    const ageMs = Date.now() - statSync(file).mtimeMs;
-    return { owner: JSON.parse(readFileSync(file, 'utf8')) as Owner, ageMs };
+    const { mtimeMs } = statSync(file);
+    return { owner: JSON.parse(readFileSync(file, 'utf8')) as Owner, ageMs: Date.now() - mtimeMs, mtimeMs };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     // Unreadable (a torn file of an older version): treat as a lock of nobody, aged by its mtime.
     try {
-      return { owner: {}, ageMs: Date.now() - statSync(file).mtimeMs };
+      const { mtimeMs } = statSync(file);
+      return { owner: {}, ageMs: Date.now() - mtimeMs, mtimeMs };
     } catch {
       return undefined;
     }
   }
+}
+
+function createExclusive(file: string, content: Buffer): boolean {
+  try {
+    writeFileSync(file, content, { flag: 'wx', mode: 0o600 });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  }
+}
+
+/** Whether the lock's file is touched (or replaced) within FOREIGN_WATCH_MS of `mtimeMs`. */
+function touchedWhileWatched(file: string, mtimeMs: number): boolean {
+  pause(FOREIGN_WATCH_MS);
+  const now = read(file);
+  return now !== undefined && now.mtimeMs !== mtimeMs;
+}
+
+/** An owner whose lock was taken over (it was stalled past FOREIGN_STALE_MS) must stop writing at once. */
+function lockLost(file: string): never {
+  console.error(
+    `FATAL: the lock ${file} was taken over by another process while this one held it (stalled for over ` +
+      `${FOREIGN_STALE_MS / 1000} s?). Stopping now so that two processes never write the embedded database.`,
+  );
+  process.exit(1);
 }
 
 /**
@@ -69,13 +101,21 @@ function read(file: string): { owner: Owner; ageMs: number } | undefined {
  *   exists, so two processes never both succeed and nobody ever reads a half-written lock.
  * - A lock is stale when its owner is gone: on this host, its pid is not running; written on another
  *   host (whose processes we cannot see), when it has not been touched for FOREIGN_STALE_MS — its owner
- *   touches it every HEARTBEAT_MS.
+ *   touches it every HEARTBEAT_MS — and is still untouched after FOREIGN_WATCH_MS of watching (the two
+ *   hosts' clocks may differ).
+ * - The owner's heartbeat checks that the lock still names it: an owner stalled past FOREIGN_STALE_MS
+ *   (a paused container, a suspended laptop) whose lock was taken over stops (`onLost`).
  * - Taking over a stale lock is exclusive per stale lock: the taker first creates
  *   `<lock>.takeover-<its token>` (O_EXCL), re-reads the lock to see the same token, and only then
  *   renames its own file over it (atomic). Two processes that judged the same lock stale race for the
  *   same marker; one wins, the other looks again and finds a live owner.
  */
-export function lockFolder(folder: string, purpose: string): FolderLock {
+export function lockFolder(
+  folder: string,
+  purpose: string,
+  /** Called when the heartbeat finds the lock is no longer ours; by default the process stops. */
+  onLost: (file: string) => void = lockLost,
+): FolderLock {
   const file = `${folder}.lock`;
   mkdirSync(path.dirname(file), { recursive: true });
   const token = randomBytes(12).toString('hex');
@@ -87,9 +127,14 @@ export function lockFolder(folder: string, purpose: string): FolderLock {
     for (let attempt = 0; attempt < 50; attempt++) {
       try {
         linkSync(mine, file);
-        return held(file, token);
+        return held(file, token, onLost);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS') {
+          // A filesystem without hard links (some network shares, FUSE mounts): an exclusive create,
+          // which a reader may see for a moment half-written (read() counts that as nobody's lock).
+          if (createExclusive(file, readFileSync(mine))) return held(file, token, onLost);
+        } else if (code !== 'EEXIST') throw error;
       }
       const current = read(file);
       if (!current) continue; // released in between
@@ -98,7 +143,7 @@ export function lockFolder(folder: string, purpose: string): FolderLock {
       const sameHost = owner.host === undefined || owner.host === hostname();
       const ownerAlive = sameHost
         ? Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)
-        : ageMs < FOREIGN_STALE_MS;
+        : ageMs < FOREIGN_STALE_MS || touchedWhileWatched(file, current.mtimeMs);
       if (ownerAlive) {
         throw new FolderLockedError(
           `The embedded database in ${folder} is in use by process ${pid}` +
@@ -107,7 +152,8 @@ export function lockFolder(folder: string, purpose: string): FolderLock {
             'or use a PostgreSQL server (DATABASE_URL) to run several server processes.',
         );
       }
-      if (takeOver(file, owner.token ?? `untokened-${pid}-${owner.host}`, mine)) return held(file, token);
+      if (takeOver(file, owner.token ?? `untokened-${pid}-${owner.host}`, mine))
+        return held(file, token, onLost);
       pause(20);
     }
   } finally {
@@ -138,13 +184,21 @@ function takeOver(file: string, staleToken: string, mine: string): boolean {
   }
 }
 
-function held(file: string, token: string): FolderLock {
+function held(file: string, token: string, onLost: (file: string) => void): FolderLock {
   const heartbeat = setInterval(() => {
+    const current = read(file);
+    // Gone (removed by hand): nothing to keep fresh.
+    if (!current) return;
+    if (current.owner.token !== token) {
+      clearInterval(heartbeat);
+      onLost(file);
+      return;
+    }
     try {
       const now = new Date();
       utimesSync(file, now, now);
     } catch {
-      // Gone (released, or removed by hand): nothing to keep fresh.
+      // Removed between the read and the touch.
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();

@@ -69,7 +69,6 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
     if (existing && existing.id !== ownerId) throw emailTaken();
   }
 
-  /** Applies `changes`; `emails` may queue e-mails about the result in the same transaction. */
   async function deleteSelf(request: FastifyRequest) {
     const user = requireUser(request);
     if (user.isSuperuser) throw cannotDeleteSelf();

@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import {
   editHandlers,
   type FormOptions,
@@ -9,7 +9,6 @@ import {
   formSetup,
   fresh,
   isGated,
-  type PageFormMachine,
   type SchemaFormOptions,
   type SubmitInput,
   submitInvoke,
@@ -214,11 +213,4 @@ export type ConfirmationMachine<T = null, O = unknown> = ReturnType<typeof creat
 export type ModalFormActor<V extends FormValues = FormValues, T = null, O = unknown> = ActorRefFrom<
   ModalFormMachine<V, T, O>
 >;
-export type ModalFormSnapshot<V extends FormValues = FormValues, T = null, O = unknown> = SnapshotFrom<
-  ModalFormMachine<V, T, O>
->;
 export type ConfirmationActor<T = null, O = unknown> = ActorRefFrom<ConfirmationMachine<T, O>>;
-export type AnyFormSnapshot =
-  | SnapshotFrom<PageFormMachine>
-  | SnapshotFrom<ModalFormMachine>
-  | SnapshotFrom<ToggleFormMachine>;

@@ -318,7 +318,3 @@ export function createPageFormMachine<S extends FormSchema, T = null, O = unknow
 ) {
   return pageFormMachine<ValuesOf<S>, T, O>(options);
 }
-
-export type PageFormMachine<V extends FormValues = FormValues, T = null, O = unknown> = ReturnType<
-  typeof pageFormMachine<V, T, O>
->;

@@ -82,4 +82,3 @@ export const setPasswordSchema = withConfirmation(adminPassword, 'password');
 export type ItemValues = v.InferInput<typeof addItemSchema>;
 export type AddUserValues = v.InferInput<typeof addUserSchema>;
 export type EditUserValues = v.InferInput<typeof editUserSchema>;
-export type SetPasswordValues = v.InferInput<typeof setPasswordSchema>;

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { FOREIGN_STALE_MS, FolderLockedError, lockFolder } from '../../server/db/folder-lock.ts';
 import { ROOT } from '../support/processes.ts';
 
@@ -96,7 +96,9 @@ describe('the embedded database folder lock', () => {
     }
   });
 
-  it('a lock written on another host holds while its owner keeps it fresh, and is taken over once it is not', () => {
+  it('a lock written on another host holds while its owner keeps it fresh, and is taken over once it is not', {
+    timeout: 60_000,
+  }, () => {
     const dir = folder();
     const lockFile = `${dir}.lock`;
     writeFileSync(
@@ -113,6 +115,25 @@ describe('the embedded database folder lock', () => {
     expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
     lock.release();
     expect(() => readFileSync(lockFile)).toThrow(/ENOENT/);
+  });
+
+  it('an owner whose lock was taken over hears it at its next heartbeat', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const dir = folder();
+      const lost: string[] = [];
+      const lock = lockFolder(dir, 'server', (file) => lost.push(file));
+      vi.advanceTimersByTime(10_000);
+      expect(lost).toEqual([]);
+      writeFileSync(`${dir}.lock`, JSON.stringify({ pid: 4242, host: 'other-machine', token: 'taker' }));
+      vi.advanceTimersByTime(10_000);
+      expect(lost).toEqual([`${dir}.lock`]);
+      lock.release();
+      // Not ours: release leaves the taker's lock alone.
+      expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8'))).toMatchObject({ token: 'taker' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a lock of this host whose process is gone is taken over; a live one is refused', () => {

@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Route } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
 import { type ApiError, isApiError } from '../../src/api/errors';
 import { TOKEN_KEY } from '../../src/api/token';
+import { INSPECTOR_CHANNEL } from '../../src/qa/statecharts/inspector/protocol';
 import { eventLabel, type MachineModel } from '../../src/qa/statecharts/model-kit';
 import { type ModelPath, type PathStep, stateKey, stateLabel } from '../../src/qa/statecharts/paths';
 import { walkPath } from '../../src/qa/statecharts/walk';
@@ -85,7 +86,7 @@ function recordActors(channelName: string) {
 }
 
 export async function followActors(page: Page): Promise<void> {
-  await page.addInitScript(recordActors, 'statecharts-inspector');
+  await page.addInitScript(recordActors, INSPECTOR_CHANNEL);
 }
 
 async function seen(page: Page): Promise<Seen[]> {

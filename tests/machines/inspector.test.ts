@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { inspect, watchForViewers } from '../../src/features/app/inspect';
@@ -86,8 +86,10 @@ afterEach(() => {
 });
 
 describe('the live inspector, app side', () => {
+  // Once for the file, as the app does at start-up: each test then stands alone.
+  beforeAll(() => watchForViewers());
+
   it('answers a viewer with the running actors, forwards their events masked, and stops after bye', async () => {
-    watchForViewers();
     const login = createActor(
       loginMachine.provide({ actors: { submit: fromPromise(() => new Promise(() => {})) as never } }),
       { inspect },

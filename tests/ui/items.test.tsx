@@ -64,6 +64,29 @@ describe('/items', () => {
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('a page that fails to load shows its error, not the rows of the page before', async () => {
+    const email = `items-failing-${Date.now()}@example.com`;
+    const created = await api.call<{ id: string }>('POST', '/users/signup', undefined, {
+      email,
+      password: 'password-123',
+      full_name: 'Failing Pages',
+    });
+    const own = await api.login(email, 'password-123');
+    for (let i = 1; i <= 15; i++) await api.call('POST', '/items/', own, { title: `Failing ${i}` });
+    const user = userEvent.setup();
+    // Page 3 (the oldest five); page 2 is not in the cache (only the next page is prefetched).
+    renderApp('/items?page=3', own);
+    expect(await screen.findByText('Failing 1', {}, { timeout: 10_000 })).toBeTruthy();
+    // The admin deactivates the account: its next call is refused (400 'Inactive user').
+    const admin = await api.login(api.superuser.email, api.superuser.password);
+    await api.call('PATCH', `/users/${created.body.id}`, admin, { is_active: false });
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('Page 2')).toBeTruthy();
+    expect(screen.queryByText('Failing 1')).toBeNull();
+    expect(document.querySelectorAll('tbody tr')).toHaveLength(0);
+  });
+
   it('an invalid page parameter falls back to page 1', async () => {
     renderApp('/items?page=abc', token);
     expect(await screen.findByText('Page 1', {}, { timeout: 10_000 })).toBeTruthy();

@@ -1,8 +1,8 @@
 import { Box, Button, Flex, Heading, Table, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { PAGE_SIZE } from '../../api/paging';
-import type { ListPage } from '../../machines/paging';
+import { type ListPage, pageRows } from '../../machines/paging';
 import { PlusIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/PageTitle';
 import { tableRecipe } from '../../ui/recipes';
@@ -27,20 +27,6 @@ export interface EmptyText {
   description: string;
   /** The empty state's call to action (the Add button above keeps its own name). */
   action: string;
-}
-
-type ListView = {
-  page: number;
-  shown: unknown;
-  error: unknown;
-  loading: boolean;
-  answered: boolean;
-  failed: boolean;
-};
-
-/** The view changes only when one of its parts does (useSelector compares with this). */
-function shallowView(a: ListView, b: ListView): boolean {
-  return (Object.keys(a) as (keyof ListView)[]).every((key) => a[key] === b[key]);
 }
 
 /**
@@ -114,14 +100,17 @@ export function ListScreen<Row>({
       loading: snapshot.matches({ list: 'loading' }),
       answered: snapshot.matches({ list: 'ready' }),
       failed: snapshot.matches({ list: 'failed' }),
+      rows: pageRows(snapshot.context),
     }),
-    shallowView,
+    shallowEqual,
   );
-  const { page, answered, loading, failed } = view;
-  const shown = view.shown as ListPage<Row> | undefined;
-  // The rows of another page stay on screen, dimmed, while this one loads.
-  const dimmed = loading && shown !== undefined;
-  const rows = answered ? (shown?.data.length ?? 0) : 0;
+  const { page, loading, failed } = view;
+  const answered = view.answered;
+  const rows = answered ? view.rows : 0;
+  const shown = view.shown as (ListPage<Row> & { page: number }) | undefined;
+  // Another page's rows stay on screen, dimmed, while this one loads; not once it has failed.
+  const stale = shown !== undefined && shown.page !== page;
+  const dimmed = loading && stale;
   const count = shown?.count ?? 0;
   const lastPage = Math.max(1, Math.ceil(count / PAGE_SIZE));
   const first = (page - 1) * PAGE_SIZE + 1;
@@ -227,7 +216,7 @@ export function ListScreen<Row>({
             </Table.Header>
             <Table.Body opacity={dimmed ? 0.5 : 1} aria-busy={loading} data-placeholder={dimmed || undefined}>
               {shown === undefined && loading && <SkeletonRows columns={columns.length} />}
-              {shown?.data.map(row)}
+              {!(failed && stale) && shown?.data.map(row)}
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>

@@ -9,15 +9,15 @@ import { type Answer, RequestGate } from './request-gate';
 import { describeUiWalk, type StepInfo, type UiDriver, type Walk } from './runner';
 import {
   type Account,
-  adminToken,
+  adminUpdate,
   clickOrBlocked,
+  createAccount,
   isOutcome,
   newToast,
   outcomeLabel,
   setActive,
   toastsOnScreen,
   type User,
-  uniqueEmail,
   user,
 } from './support';
 
@@ -245,8 +245,6 @@ interface Ctx {
   toastsBefore: Set<Element>;
 }
 
-const gates = new WeakMap<Walk, RequestGate>();
-
 /** The six-digit code e-mails to `email` in the server's outbox, oldest first. */
 function mailedCodes(walk: Walk, email: string): string[] {
   return walk.api
@@ -280,47 +278,12 @@ function shown(ctx: Ctx, typed: Typed): string {
 }
 
 async function newAccount(walk: Walk, kind: Kind): Promise<Account & { sentAfter: number }> {
-  const email = uniqueEmail('confirm');
-  const password = 'password-123';
-  const fullName = 'confirm walker';
   const sentAfter = Date.now();
-  if (kind === 'signup') {
-    const created = await walk.api.call<{ id: string }>('POST', '/users/signup', undefined, {
-      email,
-      password,
-      full_name: fullName,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    return {
-      id: created.body.id,
-      email,
-      password,
-      fullName,
-      token: await walk.api.login(email, password),
-      sentAfter,
-    };
-  }
+  if (kind === 'signup') return { ...(await createAccount(walk.api, 'confirm')), sentAfter };
   // Created confirmed, then unticked by the admin: unconfirmed, with no code sent yet.
-  const admin = await adminToken(walk.api);
-  const created = await walk.api.call<{ id: string }>('POST', '/users/', admin, {
-    email,
-    password,
-    full_name: fullName,
-    is_email_confirmed: true,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const unticked = await walk.api.call('PATCH', `/users/${created.body.id}`, admin, {
-    is_email_confirmed: false,
-  });
-  expect(unticked.status, JSON.stringify(unticked.body)).toBe(200);
-  return {
-    id: created.body.id,
-    email,
-    password,
-    fullName,
-    token: await walk.api.login(email, password),
-    sentAfter,
-  };
+  const account = await createAccount(walk.api, 'confirm', { byAdmin: { is_email_confirmed: true } });
+  await adminUpdate(walk.api, account.id, { is_email_confirmed: false });
+  return { ...account, sentAfter };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -351,10 +314,7 @@ async function arrange(plan: StepPlan, ctx: Ctx, walk: Walk) {
     await setActive(walk.api, ctx.account.id, false);
     ctx.inactive = true;
   } else if (what === 'confirm') {
-    const marked = await walk.api.call('PATCH', `/users/${ctx.account.id}`, await adminToken(walk.api), {
-      is_email_confirmed: true,
-    });
-    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    await adminUpdate(walk.api, ctx.account.id, { is_email_confirmed: true });
   } else if (what === 'lastSecond') {
     await untilLastSecond(walk, ctx);
   } else if (what) {
@@ -397,14 +357,10 @@ const driver: UiDriver<Ctx> = {
   async setup(path, walk) {
     const planned = script(path);
     if (!planned) throw new Error(`no script for ${path.id}`);
-    let gate = gates.get(walk);
-    if (!gate) {
-      gate = new RequestGate({
-        checkCode: 'PATCH /users/me/check_confirm_email',
-        resendCode: 'PATCH /users/me/resend_confirm_email',
-      });
-      gates.set(walk, gate);
-    }
+    const gate = new RequestGate({
+      checkCode: 'PATCH /users/me/check_confirm_email',
+      resendCode: 'PATCH /users/me/resend_confirm_email',
+    });
     gate.install();
     const account = await newAccount(walk, planned.kind);
     const ctx: Ctx = {

@@ -273,6 +273,10 @@ export function pagingDriver(kind: Kind): UiDriver<Ctx> {
         const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
         expect(alert.textContent).toBe(ctx.shift ? 'Validation Error' : 'Bad Request');
         expect(next.disabled).toBe(true);
+        // Rows stay only if they are this page's (a refetch failed); another page's rows go.
+        const context = expected.context as PagingContext;
+        const rows = document.querySelector('tbody')?.querySelectorAll('tr') ?? [];
+        if (context.list?.page !== context.page) expect(rows).toHaveLength(0);
         return;
       }
       throw new Error(`paging: no screen assertion for ${label}`);

@@ -37,18 +37,19 @@ export interface Account {
 export async function createAccount(
   api: Api,
   prefix: string,
-  options: { superuser?: boolean } = {},
+  /** `superuser`, or other fields of POST /users/: the admin creates the account instead of a signup. */
+  options: { superuser?: boolean; byAdmin?: Record<string, unknown> } = {},
 ): Promise<Account> {
   const email = uniqueEmail(prefix);
   const password = 'password-123';
   const fullName = `${prefix} walker`;
-  const created = options.superuser
+  const byAdmin = options.superuser ? { is_superuser: true, is_active: true } : options.byAdmin;
+  const created = byAdmin
     ? await api.call<{ id: string }>('POST', '/users/', await adminToken(api), {
         email,
         password,
         full_name: fullName,
-        is_superuser: true,
-        is_active: true,
+        ...byAdmin,
       })
     : await api.call<{ id: string }>('POST', '/users/signup', undefined, {
         email,
@@ -61,7 +62,12 @@ export async function createAccount(
 
 /** The admin (de)activates an account: an inactive user's calls are answered 400 'Inactive user'. */
 export async function setActive(api: Api, id: string, active: boolean): Promise<void> {
-  const answer = await api.call('PATCH', `/users/${id}`, await adminToken(api), { is_active: active });
+  await adminUpdate(api, id, { is_active: active });
+}
+
+/** The admin changes a user (PATCH /users/{id}). */
+export async function adminUpdate(api: Api, id: string, fields: Record<string, unknown>): Promise<void> {
+  const answer = await api.call('PATCH', `/users/${id}`, await adminToken(api), fields);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 
