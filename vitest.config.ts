@@ -26,6 +26,20 @@ export default defineConfig({
           ]
         : [apiProject('api', {})]),
       {
+        // The fault suite (`npm run test:faults`): the server's promises under races, several processes
+        // and stalled dependencies — real server processes, a private redis-server it may freeze
+        // (tests/support/redis.ts) and the PostgreSQL of TEST_DATABASE_URL. One file at a time: each
+        // measures latencies and counts that a neighbour's load would blur.
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'machines',
           include: ['tests/machines/**/*.test.ts'],
