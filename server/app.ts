@@ -144,7 +144,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', options.storage ?? (await createStorage(settings)));
   app.decorate(
     'limiter',
-    createLimiter(settings.rateLimits, settings.redisUrl, settings.redisKeyPrefix, app.log),
+    createLimiter(settings.rateLimits, {
+      redisUrl: settings.redisUrl,
+      keyPrefix: settings.redisKeyPrefix,
+      redisTimeoutMs: settings.redisTimeoutMs,
+      log: app.log,
+    }),
   );
   app.decorate(
     'mailDelivery',

@@ -21,6 +21,7 @@ export interface RateLimits {
   enabled: boolean;
   loginPerIp: RateLimit;
   loginFailuresPerAccount: RateLimit;
+  loginFailuresPerAccountAndIp: RateLimit;
   signupPerIp: RateLimit;
   recoveryPerIp: RateLimit;
   recoveryPerAccount: RateLimit;
@@ -98,6 +99,8 @@ export interface Settings {
   redisUrl: string | undefined;
   /** Prefix of every Redis key this server writes, so several apps can share one Redis. */
   redisKeyPrefix: string;
+  /** How long one Redis command may take before Redis counts as unreachable (ms). */
+  redisTimeoutMs: number;
   rateLimits: RateLimits;
   s3: S3Settings | undefined;
   /** Things worth a warning at start-up (which of two spellings won, a weak secret outside production). */
@@ -172,7 +175,8 @@ function rate(env: Env, name: string, fallback: string): RateLimit {
 /** Defaults aim at abuse, not use: a test suite signing up and logging in dozens of times a minute passes. */
 export const RATE_LIMIT_DEFAULTS = {
   RATE_LIMIT_LOGIN_PER_IP: '300/60',
-  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '10/900',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '100/900',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_IP: '10/900',
   RATE_LIMIT_SIGNUP_PER_IP: '120/60',
   RATE_LIMIT_RECOVERY_PER_IP: '120/60',
   RATE_LIMIT_RECOVERY_PER_ACCOUNT: '10/600',
@@ -452,6 +456,7 @@ export function loadSettings(env: Env = process.env): Settings {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     redisUrl: redisUrl(optional(env, 'REDIS_URL')),
     redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX', 'starter'),
+    redisTimeoutMs: int(env, 'REDIS_TIMEOUT_MS', 250, 20, 60_000),
     rateLimits: {
       enabled: bool(env, 'RATE_LIMIT_ENABLED', true),
       loginPerIp: rate(env, 'RATE_LIMIT_LOGIN_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_LOGIN_PER_IP),
@@ -459,6 +464,11 @@ export function loadSettings(env: Env = process.env): Settings {
         env,
         'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT',
         RATE_LIMIT_DEFAULTS.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+      ),
+      loginFailuresPerAccountAndIp: rate(
+        env,
+        'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_IP',
+        RATE_LIMIT_DEFAULTS.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_IP,
       ),
       signupPerIp: rate(env, 'RATE_LIMIT_SIGNUP_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_SIGNUP_PER_IP),
       recoveryPerIp: rate(env, 'RATE_LIMIT_RECOVERY_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_RECOVERY_PER_IP),

@@ -40,17 +40,20 @@ export function authHandlers(app: FastifyInstance): OperationHandlers<AuthOperat
       const { username, password } = request.body;
       const account = username.toLowerCase();
       await app.limiter.consume('loginPerIp', request.ip);
-      // Failed logins are what is counted per account, so ordinary use never locks anyone out.
-      await app.limiter.check('loginFailuresPerAccount', account);
+      // Counted before the password is checked, so concurrent guesses cannot outrun the count; a right
+      // password clears the account's failures, so ordinary use never locks anyone out.
+      const attempt = await app.limiter.reserveLogin(account, request.ip);
       const user = await app.users.byEmail(username);
       const valid = user
         ? await verifyPassword(password, user.hashedPassword)
         : await verifyAgainstNothing(password);
       if (!user || !valid) {
-        await app.limiter.consume('loginFailuresPerAccount', account).catch(() => {});
+        // One line per password checked and refused (never the name or the password): what an operator
+        // watches for guessing, and what the lockout test counts.
+        request.log.info({ event: 'login.refused' }, 'login refused: incorrect e-mail or password');
         throw new HttpError(400, 'Incorrect email or password');
       }
-      await app.limiter.reset('loginFailuresPerAccount', account);
+      await attempt.succeeded();
       if (!user.isActive) throw inactiveUser();
       const accessToken = await createAccessToken(
         settings.secretKey,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import {
-  type IRateLimiterStoreOptions,
+  type IRateLimiterOptions,
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
@@ -18,104 +18,207 @@ const tooMany = (retryAfterMs: number) => {
   });
 };
 
+/** A password verification reserved by `reserveLogin`; `succeeded` clears the account's failures. */
+export interface LoginAttempt {
+  succeeded(): Promise<void>;
+}
+
 export interface Limiter {
   /** Counts one request against `key`; throws 429 when the limit is exceeded. */
   consume(name: LimitName, key: string): Promise<void>;
-  /** Throws 429 if `key` is already over its limit, without counting (e.g. before checking a password). */
-  check(name: LimitName, key: string): Promise<void>;
-  reset(name: LimitName, key: string): Promise<void>;
+  /**
+   * Reserves one password verification of `account` from `source` before it happens: counted first,
+   * atomically in the shared store, so concurrent attempts cannot slip past the limit while a hash is
+   * being checked. Throws 429 when the account, or the account from this source, has used its attempts.
+   */
+  reserveLogin(account: string, source: string): Promise<LoginAttempt>;
+  /** Clears every login failure counted against `account` (the superusers' unlock). */
+  unlockLogin(account: string): Promise<void>;
   readonly backend: 'memory' | 'redis' | 'off';
-  /** Resolves when the shared store answers (always, without one); for the readiness check. */
+  /** False while Redis is unreachable or stalled and each process counts on its own. */
+  readonly shared: boolean;
+  /** Resolves when the shared store answers (always, without one); bounded by REDIS_TIMEOUT_MS. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface LimiterOptions {
+  redisUrl?: string;
+  keyPrefix?: string;
+  /** How long one Redis command may take before Redis counts as unreachable. */
+  redisTimeoutMs?: number;
+  log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}
+
+const PAIR_SEPARATOR = '|';
+/** Redis glob metacharacters in an account name are matched literally. */
+const globEscape = (text: string) => text.replace(/[\\*?[\]]/g, '\\$&');
+/** The accounts whose per-source counters this process holds in memory, so an unlock can find them. */
+const MEMORY_PAIR_ACCOUNTS_MAX = 100_000;
+
 /**
- * Fixed-window counters per limit and key (client address or account), kept in Redis when REDIS_URL is
- * set, so several server processes share them, and in memory otherwise.
+ * Fixed-window counters per limit and key (client address, account, or account and address), kept in
+ * Redis when REDIS_URL is set, so every server process and host shares them, and in memory otherwise.
  *
- * Redis down: each process falls back to counting in its own memory (rate-limiter-flexible's insurance
- * limiter) rather than letting everything through, so a login brute force still meets a limit, only a
- * per-process one. The outage is logged as an error once, its end once; readiness reports it (ping).
+ * Redis unreachable or stalled: every command is bounded (`redisTimeoutMs`, no offline queue), and the
+ * first failure switches this process to its own memory counters at once — a login brute force still
+ * meets a limit, only a per-process one — without waiting on Redis again until a ping every second
+ * answers. The outage is logged as an error once, its end once.
  */
-export function createLimiter(
-  limits: RateLimits,
-  redisUrl: string | undefined,
-  keyPrefix = 'starter',
-  log?: Pick<FastifyBaseLogger, 'error' | 'warn'>,
-): Limiter {
+export function createLimiter(limits: RateLimits, options: LimiterOptions = {}): Limiter {
+  const { redisUrl, keyPrefix = 'starter', redisTimeoutMs = 250, log } = options;
   const names = Object.keys(limits).filter((k): k is LimitName => k !== 'enabled');
   if (!limits.enabled) {
     return {
       consume: async () => {},
-      check: async () => {},
-      reset: async () => {},
+      reserveLogin: async () => ({ succeeded: async () => {} }),
+      unlockLogin: async () => {},
       backend: 'off',
+      shared: true,
       ping: async () => {},
       close: async () => {},
     };
   }
   const redis = redisUrl
-    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new Redis(redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        commandTimeout: redisTimeoutMs,
+        connectTimeout: Math.max(1_000, redisTimeoutMs),
+        lazyConnect: false,
+      })
     : undefined;
-  // ioredis reconnects by itself; meanwhile every limiter below counts in memory (insuranceLimiter).
-  let reachable = true;
+  const prefixOf = (name: LimitName) => `${keyPrefix}:rl:${name}`;
+  const settings = (name: LimitName, limit: RateLimit): IRateLimiterOptions => ({
+    keyPrefix: prefixOf(name),
+    points: limit.points,
+    duration: limit.seconds,
+  });
+  const memory = new Map(names.map((name) => [name, new RateLimiterMemory(settings(name, limits[name]))]));
+  const store = new Map(
+    redis
+      ? names.map((name) => [
+          name,
+          new RateLimiterRedis({ ...settings(name, limits[name]), storeClient: redis }),
+        ])
+      : [],
+  );
+
+  let shared = Boolean(redis);
   let closing = false;
-  const lost = (error?: unknown) => {
-    if (!reachable || closing) return;
-    reachable = false;
+  let probe: NodeJS.Timeout | undefined;
+  const lost = (error: unknown) => {
+    if (!shared || closing || !redis) return;
+    shared = false;
     log?.error(
       { err: error, redis: redisUrl && new URL(redisUrl).host },
       'rate limits: Redis is unreachable; each server process counts on its own until it is back',
     );
+    probe = setInterval(() => {
+      redis.ping().then(
+        () => {
+          if (shared || closing) return;
+          shared = true;
+          clearInterval(probe);
+          log?.warn('rate limits: Redis is back; counts are shared again');
+        },
+        () => {},
+      );
+    }, 1_000);
+    probe.unref();
   };
   redis?.on('error', lost);
-  redis?.on('close', () => lost());
-  redis?.on('ready', () => {
-    if (reachable) return;
-    reachable = true;
-    log?.warn('rate limits: Redis is back; counts are shared again');
-  });
-  const make = (name: LimitName, limit: RateLimit) => {
-    const options: IRateLimiterStoreOptions = {
-      keyPrefix: `${keyPrefix}:rl:${name}`,
-      points: limit.points,
-      duration: limit.seconds,
-      storeClient: redis,
-    };
-    return redis
-      ? new RateLimiterRedis({ ...options, insuranceLimiter: new RateLimiterMemory(options) })
-      : new RateLimiterMemory(options);
+  redis?.on('close', () => lost(new Error('connection closed')));
+
+  /** Runs `operation` on the shared store while it answers, else (and on its first failure) in memory. */
+  const run = async <T>(
+    name: LimitName,
+    operation: (limiter: RateLimiterMemory | RateLimiterRedis) => Promise<T>,
+  ) => {
+    const local = memory.get(name);
+    if (!local) throw new Error(`unknown limit ${name}`);
+    const remote = store.get(name);
+    if (shared && remote) {
+      try {
+        return await operation(remote);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw error;
+        lost(error);
+      }
+    }
+    return operation(local);
   };
-  const limiters = new Map(names.map((name) => [name, make(name, limits[name])]));
-  const get = (name: LimitName) => {
-    const limiter = limiters.get(name);
-    if (!limiter) throw new Error(`unknown limit ${name}`);
-    return limiter;
+  const consume = async (name: LimitName, key: string) => {
+    try {
+      await run(name, (limiter) => limiter.consume(key));
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext);
+      throw error;
+    }
   };
+
+  // The per-source keys of an account that this process counted in memory: an unlock must find them
+  // without a scan that memory does not offer.
+  const memoryPairs = new Map<string, Set<string>>();
+  const rememberPair = (account: string, source: string) => {
+    if (shared) return;
+    let sources = memoryPairs.get(account);
+    if (!sources) {
+      if (memoryPairs.size >= MEMORY_PAIR_ACCOUNTS_MAX) {
+        const oldest = memoryPairs.keys().next().value;
+        if (oldest !== undefined) memoryPairs.delete(oldest);
+      }
+      sources = new Set();
+      memoryPairs.set(account, sources);
+    }
+    sources.add(source);
+  };
+  const pairKey = (account: string, source: string) => `${account}${PAIR_SEPARATOR}${source}`;
+
   return {
     backend: redis ? 'redis' : 'memory',
-    async consume(name, key) {
+    get shared() {
+      return shared;
+    },
+    consume,
+    async reserveLogin(account, source) {
+      rememberPair(account, source);
+      await consume('loginFailuresPerAccountAndIp', pairKey(account, source));
+      await consume('loginFailuresPerAccount', account);
+      return {
+        async succeeded() {
+          await run('loginFailuresPerAccountAndIp', (limiter) => limiter.delete(pairKey(account, source)));
+          await run('loginFailuresPerAccount', (limiter) => limiter.delete(account));
+          memoryPairs.get(account)?.delete(source);
+        },
+      };
+    },
+    async unlockLogin(account) {
+      await run('loginFailuresPerAccount', (limiter) => limiter.delete(account));
+      const pairs = memory.get('loginFailuresPerAccountAndIp');
+      for (const source of memoryPairs.get(account) ?? []) await pairs?.delete(pairKey(account, source));
+      memoryPairs.delete(account);
+      if (!redis || !shared) return;
+      const pattern = `${prefixOf('loginFailuresPerAccountAndIp')}:${globEscape(account)}${PAIR_SEPARATOR}*`;
       try {
-        await get(name).consume(key);
+        const stream = redis.scanStream({ match: pattern, count: 1_000 });
+        for await (const keys of stream as AsyncIterable<string[]>) {
+          if (keys.length > 0) await redis.del(...keys);
+        }
       } catch (error) {
-        if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext);
-        throw error;
+        lost(error);
+        // The shared counters still hold the lock: saying "unlocked" now would be untrue.
+        throw new HttpError(503, 'The shared rate-limit store is not answering. Try again shortly.', {
+          'Retry-After': '5',
+        });
       }
-    },
-    async check(name, key) {
-      const limiter = get(name);
-      const state = await limiter.get(key);
-      if (state && state.consumedPoints >= limiter.points) throw tooMany(state.msBeforeNext);
-    },
-    async reset(name, key) {
-      await get(name).delete(key);
     },
     async ping() {
       await redis?.ping();
     },
     async close() {
       closing = true;
+      clearInterval(probe);
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -26,7 +26,8 @@ if (!haveRedis && process.env.CI) throw new Error(`CI needs Redis at ${REDIS_URL
 
 // Tiny limits and 2-second windows, so tripping and recovering both fit in a test.
 const LIMITS = {
-  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '3/2',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_IP: '3/2',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '5/2',
   RATE_LIMIT_SIGNUP_PER_IP: '3/2',
   RATE_LIMIT_RECOVERY_PER_ACCOUNT: '2/2',
 };
@@ -41,8 +42,8 @@ async function start(env: Record<string, string>) {
   return server;
 }
 
-const login = (server: TestServer, username: string, password: string) =>
-  server.request('POST', '/api/v1/login/access-token', { form: { username, password } });
+const login = (server: TestServer, username: string, password: string, remoteAddress = '10.0.0.1') =>
+  server.request('POST', '/api/v1/login/access-token', { form: { username, password }, remoteAddress });
 
 function expect429(res: { status: number; headers: Record<string, unknown>; body: any }) {
   expect(res.status).toBe(429);
@@ -53,17 +54,43 @@ function expect429(res: { status: number; headers: Record<string, unknown>; body
 }
 
 function limiterSuite(backend: 'memory' | 'redis', env: () => Record<string, string>) {
-  it(`${backend}: counts failed logins per account, refuses even the right password, then recovers`, async () => {
+  it(`${backend}: counts failed logins per account and address; the right password from there waits, from elsewhere it works`, async () => {
     const server = await start(env());
     expect(server.app.limiter.backend).toBe(backend);
     const user = await server.newUser();
     for (let i = 0; i < 3; i++) expect((await login(server, user.email, 'wrong-password')).status).toBe(400);
     expect429(await login(server, user.email, user.password));
-    // Another account from the same address is unaffected: failures are counted per account.
+    // A guesser at one address does not lock the owner out at another.
+    expect((await login(server, user.email, user.password, '10.0.0.2')).status).toBe(200);
+    // Another account from the same address is unaffected.
     const other = await server.newUser();
     expect((await login(server, other.email, other.password)).status).toBe(200);
     await sleep(2_100);
     expect((await login(server, user.email, user.password)).status).toBe(200);
+  });
+
+  it(`${backend}: an account has a ceiling over all addresses, and a superuser's unlock lifts it`, async () => {
+    const server = await start(env());
+    const user = await server.newUser();
+    for (let i = 0; i < 5; i++)
+      expect((await login(server, user.email, 'wrong-password', `10.1.0.${i}`)).status).toBe(400);
+    expect429(await login(server, user.email, user.password, '10.1.1.1'));
+    await server.app.limiter.unlockLogin(user.email.toLowerCase());
+    expect((await login(server, user.email, user.password, '10.1.0.0')).status).toBe(200);
+    // The unlock also cleared each address's own count: three more misses from one address are allowed.
+    for (let i = 0; i < 3; i++)
+      expect((await login(server, user.email, 'wrong-password', '10.1.0.1')).status).toBe(400);
+    expect429(await login(server, user.email, 'wrong-password', '10.1.0.1'));
+  });
+
+  it(`${backend}: concurrent guesses cannot outrun the count (each is counted before its password is checked)`, async () => {
+    const server = await start(env());
+    const user = await server.newUser();
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () => login(server, user.email, 'wrong-password')),
+    );
+    expect(statuses.filter((res) => res.status === 400)).toHaveLength(3);
+    expect(statuses.filter((res) => res.status === 429)).toHaveLength(37);
   });
 
   it(`${backend}: successful logins are never counted against the account`, async () => {
@@ -111,6 +138,9 @@ describe.skipIf(!haveRedis)(
       const email = uniqueEmail('shared');
       for (let i = 0; i < 3; i++) expect((await login(a, email, 'wrong-password')).status).toBe(400);
       expect429(await login(b, email, 'wrong-password'));
+      // And an unlock on one process is seen by the other.
+      await a.app.limiter.unlockLogin(email);
+      expect((await login(b, email, 'wrong-password')).status).toBe(400);
     });
   },
 );

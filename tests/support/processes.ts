@@ -31,7 +31,7 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   pid: number;
   base: string;
-  /** Everything the process wrote (last 64 kB). */
+  /** Everything the process wrote (the last 4 MB: enough for a test to count lines at info level). */
   output(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   isRunning(): boolean;
@@ -69,7 +69,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   );
   let log = '';
   const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-64_000);
+    log = (log + chunk.toString()).slice(-4_000_000);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

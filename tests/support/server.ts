@@ -51,6 +51,8 @@ export interface RequestOptions {
   form?: Record<string, string>;
   headers?: Record<string, string>;
   payload?: string | Buffer;
+  /** The client address the server sees (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface TestServer {
@@ -117,7 +119,13 @@ export async function startTestServer(
         headers['content-type'] ??= 'application/x-www-form-urlencoded';
         payload = new URLSearchParams(options.form).toString();
       }
-      const response = await app.inject({ method: method as 'GET', url, headers, payload });
+      const response = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        payload,
+        remoteAddress: options.remoteAddress,
+      });
       let body: any = response.body;
       if (String(response.headers['content-type'] ?? '').includes('application/json')) body = response.json();
       return {
