@@ -57,6 +57,7 @@ export function confirmationHandlers(
         CONFIRM_CODE_MAX_ATTEMPTS,
       );
       if (result.user) return present(result.user, result.user);
+      if (result.alreadyConfirmed) throw alreadyConfirmed();
       const left = CONFIRM_CODE_MAX_ATTEMPTS - (result.attempts ?? CONFIRM_CODE_MAX_ATTEMPTS);
       if (left <= 0) throw new HttpError(400, 'Too many wrong codes. Ask for a new code.');
       throw new HttpError(400, `Invalid confirmation code. ${left} ${left === 1 ? 'try' : 'tries'} left.`);

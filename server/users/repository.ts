@@ -59,11 +59,35 @@ export function createUsersRepository(db: Database) {
      * Confirms the e-mail if `code` is the pending, unexpired code with tries left; otherwise counts a
      * wrong try. One statement each, so parallel guesses cannot exceed the limit.
      */
+    /**
+     * One guess at the e-mailed code. The attempt is counted first (a row lock orders concurrent
+     * guesses), and only a counted attempt compares the code: `maxAttempts` guesses at most, however
+     * many arrive at once. A right code confirms and clears the count.
+     */
     async tryConfirmCode(
       id: string,
       code: string,
       maxAttempts: number,
-    ): Promise<{ user?: UserRow; attempts?: number }> {
+    ): Promise<{ user?: UserRow; attempts?: number; alreadyConfirmed?: boolean }> {
+      const [counted] = await db
+        .update(users)
+        .set({ confirmCodeAttempts: sql`${users.confirmCodeAttempts} + 1` })
+        .where(
+          and(
+            eq(users.id, id),
+            eq(users.isEmailConfirmed, false),
+            lt(users.confirmCodeAttempts, maxAttempts),
+          ),
+        )
+        .returning({ attempts: users.confirmCodeAttempts });
+      if (!counted) {
+        // A guess that lost the race to the right one is told so, not that it was one too many.
+        const [row] = await db
+          .select({ confirmed: users.isEmailConfirmed })
+          .from(users)
+          .where(eq(users.id, id));
+        return row?.confirmed ? { alreadyConfirmed: true } : { attempts: maxAttempts };
+      }
       const [confirmed] = await db
         .update(users)
         .set({
@@ -72,22 +96,9 @@ export function createUsersRepository(db: Database) {
           confirmCodeExpiresAt: null,
           confirmCodeAttempts: 0,
         })
-        .where(
-          and(
-            eq(users.id, id),
-            eq(users.confirmCode, code),
-            lt(users.confirmCodeAttempts, maxAttempts),
-            gt(users.confirmCodeExpiresAt, sql`now()`),
-          ),
-        )
+        .where(and(eq(users.id, id), eq(users.confirmCode, code), gt(users.confirmCodeExpiresAt, sql`now()`)))
         .returning();
-      if (confirmed) return { user: confirmed };
-      const [counted] = await db
-        .update(users)
-        .set({ confirmCodeAttempts: sql`${users.confirmCodeAttempts} + 1` })
-        .where(and(eq(users.id, id), lt(users.confirmCodeAttempts, maxAttempts)))
-        .returning({ attempts: users.confirmCodeAttempts });
-      return { attempts: counted?.attempts ?? maxAttempts };
+      return confirmed ? { user: confirmed } : { attempts: counted.attempts };
     },
     /** Stores a fresh code unless one was sent less than `intervalSeconds` ago; null when too soon. */
     async renewConfirmCode(

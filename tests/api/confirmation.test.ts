@@ -43,6 +43,24 @@ const ageLastSend = (id: string) =>
     .where(eq(users.id, id));
 
 describe('e-mail confirmation', () => {
+  it('guesses arriving at once share the attempts left: one left, 32 guesses, at most one compared', async () => {
+    const user = await server.newUser();
+    const code = await mailedCode(user.email);
+    for (let i = 0; i < 4; i++) expect((await check(user.token, wrongCode(code))).status).toBe(400);
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, (_, i) => check(user.token, i % 2 ? code : wrongCode(code))),
+    );
+    const details = answers.map((a) => (a.status === 200 ? 'confirmed' : a.body.detail));
+    // One counted guess: either it was right (one 'confirmed', the rest were too late) or wrong.
+    const compared = details.filter((d) => d === 'confirmed' || /^Invalid confirmation code/.test(d));
+    expect(compared.length).toBeLessThanOrEqual(1);
+    // The rest: too late, out of tries, or past the account's request limit (20 per 10 minutes).
+    for (const d of details)
+      expect(d).toMatch(
+        /^(confirmed|Email is already confirmed|Too many wrong codes\. Ask for a new code\.|Too many requests\. Try again in \d+ seconds\.)$/,
+      );
+  });
+
   it('e-mails a 6-digit code at signup that confirms the address once', async () => {
     const user = await server.newUser();
     expect(user.record.is_email_confirmed).toBe(false);
