@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorEvent } from '@sentry/node-core/light';
-import type { Settings } from './config.ts';
+import { type Settings, SettingsError } from './config.ts';
 import type { Logger } from './logger.ts';
 import { projectRoot } from './paths.ts';
 
@@ -60,7 +60,15 @@ function withoutSecrets(event: ErrorEvent): ErrorEvent {
  */
 export async function startErrorReporting(settings: Settings, log: Logger): Promise<ErrorReporter> {
   if (!settings.sentryDsn) return noErrorReporter;
-  const Sentry = await import('@sentry/node-core/light');
+  const Sentry = await import('@sentry/node-core/light').catch((error: NodeJS.ErrnoException) => {
+    // A production install (`npm ci --omit=dev`) leaves Sentry's SDK and its OpenTelemetry out.
+    if (error.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new SettingsError(
+      'SENTRY_DSN',
+      "it is set, but Sentry's SDK is not installed (a production install leaves it out): " +
+        'add it with `npm install --omit=dev --no-save @sentry/node-core@10`',
+    );
+  });
   const named = release(settings);
   Sentry.initWithoutDefaultIntegrations({
     dsn: settings.sentryDsn,

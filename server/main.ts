@@ -8,7 +8,7 @@ const settings = settingsFromEnvironment();
 const log = createLogger(settings);
 for (const notice of settings.notices) log.warn(notice);
 // First, so that an uncaught exception anywhere after this is reported (with SENTRY_DSN).
-const errorReporter = await startErrorReporting(settings, log);
+const errorReporter = await startErrorReporting(settings, log).catch(fail);
 
 try {
   // With WEB_CONCURRENCY > 1 this process only runs the workers (server/cluster.ts), which come here too.

@@ -130,10 +130,33 @@ describe('the built app, copied with production dependencies only', () => {
     if (copy) rmSync(copy, { recursive: true, force: true });
   });
 
-  it('has no build tools and no tsx installed', () => {
-    for (const dev of ['vite', 'tsx', 'vitest', '@playwright/test']) {
-      expect(existsSync(path.join(copy, 'node_modules', dev)), dev).toBe(false);
-    }
+  it('holds what the server loads: no build tools, no SPA libraries, no Sentry SDK unless asked for', () => {
+    const absent = ['vite', 'tsx', 'vitest', '@playwright/test', 'typescript', 'react', 'react-dom'];
+    absent.push(
+      '@chakra-ui/react',
+      'lucide-react',
+      'elkjs',
+      'xstate',
+      '@sentry/node-core',
+      '@opentelemetry/core',
+    );
+    for (const dev of absent) expect(existsSync(path.join(copy, 'node_modules', dev)), dev).toBe(false);
+    const du = spawnSync('du', ['-sm', path.join(copy, 'node_modules')], { encoding: 'utf8' });
+    const megabytes = Number(du.stdout.split('\t')[0]);
+    console.log(`production install (npm ci --omit=dev): node_modules ${megabytes} MB`);
+    expect(megabytes).toBeLessThan(200);
+  });
+
+  it('with SENTRY_DSN set but the SDK left out, refuses to start and says how to add it', async () => {
+    const server = run(process.execPath, ['dist/server/main.js'], copy, {
+      ...env,
+      PORT: String(await freePort()),
+      SENTRY_DSN: 'http://public@127.0.0.1:9/1',
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid setting SENTRY_DSN');
+    expect(server.output()).toContain('npm install --omit=dev --no-save @sentry/node-core@10');
+    expect(server.output()).not.toMatch(/\n\s+at /);
   });
 
   it('refuses to serve a database whose schema is behind, naming the command', async () => {

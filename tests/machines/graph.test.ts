@@ -1,6 +1,6 @@
+import { getShortestPaths } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { loginMachine } from '../../src/machines/flows';
 import { itemsPagingMachine } from '../../src/machines/paging';
 import { sessionMachine } from '../../src/machines/session';

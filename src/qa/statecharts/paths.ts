@@ -1,5 +1,5 @@
+import { getShortestPaths } from '@xstate/graph';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { eventLabel, type MachineModel } from './model-kit';
 
 /**

@@ -1,5 +1,5 @@
+import { getAdjacencyMap, type SerializedSnapshot } from '@xstate/graph';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateNode } from 'xstate';
-import { getAdjacencyMap, type SerializedSnapshot } from 'xstate/graph';
 import { eventLabel, type MachineModel } from './model-kit';
 import type { ModelPath, PathStep } from './paths';
 import { stateLabel } from './state-label';
