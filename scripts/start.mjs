@@ -42,7 +42,7 @@ for (const part of plan.parts) {
 }
 if (toBuild.length > 0) {
   try {
-    build(toBuild);
+    build(toBuild, { quick: command !== 'build' });
   } catch (error) {
     process.stderr.write(`start: build failed: ${error.message}\n`);
     process.exit(1);
