@@ -1,6 +1,7 @@
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { HttpError } from './errors.ts';
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (headers over the size limit, a request
@@ -68,4 +69,17 @@ export function clientErrorHandler(
   // drained (closing with unread input would reset the connection and could lose the answer).
   socket.resume();
   setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+}
+
+/**
+ * HTTP/1.1 requires a Host header. Node refuses a request without one itself, with an empty 400 body;
+ * the server turns that check off (`http: { requireHostHeader: false }` in app.ts) and makes it here,
+ * before the auth guard, so the refusal has the API's shape.
+ */
+export function registerHostCheck(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    const raw = request.raw;
+    if (raw.httpVersionMajor === 1 && raw.httpVersionMinor >= 1 && raw.headers.host === undefined)
+      throw new HttpError(400, 'Bad Request');
+  });
 }

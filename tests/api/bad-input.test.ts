@@ -1048,11 +1048,13 @@ describe('bytes on the wire', () => {
     expect(JSON.parse(res.body)).toEqual({ detail: 'URI Too Long' });
   });
 
-  it('malformed HTTP (a header line without a colon, a bad Content-Length) → 400 {"detail": "Bad Request"}', async () => {
+  it('malformed HTTP (a header line without a colon, a bad Content-Length, no Host) → 400 {"detail": "Bad Request"}', async () => {
     for (const request of [
       `GET ${API}/utils/health-check/ HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n`,
       `POST ${API}/items/ HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n`,
       'NOT-HTTP\r\n\r\n',
+      // HTTP/1.1 without Host (Node's own check would answer with an empty body).
+      `GET ${API}/utils/health-check/ HTTP/1.1\r\nConnection: close\r\n\r\n`,
     ]) {
       const res = await onTheWire(port, [request]);
       expect({ request, status: res.status, body: res.body }).toEqual({
@@ -1061,6 +1063,11 @@ describe('bytes on the wire', () => {
         body: JSON.stringify({ detail: 'Bad Request' }),
       });
     }
+  });
+
+  it('HTTP/1.0 without Host is still served (Host is required from 1.1 on)', async () => {
+    const res = await onTheWire(port, [`GET ${API}/utils/health-check/ HTTP/1.0\r\n\r\n`]);
+    expect([res.status, res.body]).toEqual([200, 'true']);
   });
 
   it('chunk extensions over Node’s limit → 413 {"detail": "Payload Too Large"}', async () => {
