@@ -172,6 +172,23 @@ describe('one account per address, whatever the letter case', () => {
       expectError(a, 400, 'The user with this email already exists in the system');
     expect(await accountsFor(mixed)).toHaveLength(1);
   });
+
+  it('10 users moving to case variants of one new address at once: one gets it, the others the 409', async () => {
+    const users = await Promise.all(Array.from({ length: 10 }, () => server.newUser()));
+    const { mixed } = mixedAddress();
+    const answers = await Promise.all(
+      users.map((u, i) =>
+        server.request('PATCH', `${API}/users/me`, {
+          token: u.token,
+          json: { email: i % 2 ? mixed.toUpperCase() : mixed.toLowerCase() },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 200))
+      expectError(a, 409, 'User with this email already exists');
+    expect(await accountsFor(mixed)).toHaveLength(1);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------
