@@ -16,7 +16,9 @@ import type { Database } from './db/index.ts';
 import { type ErrorReporter, noErrorReporter } from './error-reporting.ts';
 import { apiPathIndex } from './http/api-routes.ts';
 import { registerBodyMediaTypeCheck } from './http/body-media-type.ts';
+import { clientErrorHandler, registerHostCheck } from './http/client-errors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import type { OperationHandlers } from './http/types.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { itemHandlers } from './items/handlers.ts';
@@ -131,6 +133,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .code(status)
         .send({ detail: status === 414 ? 'URI Too Long' : 'Bad Request' });
     },
+    // What Node's HTTP parser refuses before Fastify (431, 414, 408, malformed HTTP) in the same shape.
+    clientErrorHandler,
+    // Node's own Host check answers with an empty body; registerHostCheck makes it with {detail}.
+    http: { requireHostHeader: false },
   });
   app.setValidatorCompiler(validatorCompiler);
 
@@ -211,8 +217,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     exposedHeaders: ['Retry-After', 'x-request-id'],
   });
   // After helmet and CORS, so that even a refused request carries their headers.
+  registerHostCheck(app);
   registerAuthGuard(app);
   registerBodyMediaTypeCheck(app);
+  registerJsonBodyParser(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -1,7 +1,7 @@
 import { config as loadDotenv } from 'dotenv';
 import { loadSettings, type Settings, SettingsError } from './config.ts';
 import { FolderLockedError } from './db/folder-lock.ts';
-import { DatabaseUnreachableError } from './db/index.ts';
+import { DatabaseUnreachableError, MigrationFailedError } from './db/index.ts';
 import { SchemaBehindError } from './db/migrate.ts';
 
 /**
@@ -24,7 +24,8 @@ export function fail(error: unknown): never {
     error instanceof SettingsError ||
     error instanceof DatabaseUnreachableError ||
     error instanceof FolderLockedError ||
-    error instanceof SchemaBehindError;
+    error instanceof SchemaBehindError ||
+    error instanceof MigrationFailedError;
   const text =
     error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error);
   process.stderr.write(`Start-up failed: ${text}\n`);

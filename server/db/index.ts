@@ -84,6 +84,25 @@ async function connectForMigrations(url: string, waitSeconds: number, log: (m: s
   }
 }
 
+/**
+ * A migration failed (the database refused one of its statements, e.g. 0005 finding accounts that share
+ * an address): the database's own message and hint, not drizzle's "Failed query" with the whole SQL.
+ */
+export class MigrationFailedError extends Error {}
+
+/** The database's error under drizzle's wrapper: the innermost cause that carries a SQLSTATE. */
+function databaseCause(error: unknown): { message: string; hint?: string } | undefined {
+  let found: { message: string; hint?: string } | undefined;
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const { code, message, hint } = e as { code?: unknown; message?: unknown; hint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof message === 'string')
+      found = { message, hint: typeof hint === 'string' ? hint : undefined };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return found;
+}
+
 /** Logs the pending migrations and applies them (`apply`), or refuses them (`check`). */
 async function bringUpToDate(
   query: Query,
@@ -97,7 +116,17 @@ async function bringUpToDate(
   const started = Date.now();
   for (const migration of pending) log(`applying migration ${migration.name}`);
   // drizzle applies them all in one transaction: either every one or none.
-  await apply();
+  try {
+    await apply();
+  } catch (error) {
+    const cause = databaseCause(error);
+    if (!cause) throw error;
+    throw new MigrationFailedError(
+      `A migration failed, so none of ${pending.map((m) => m.name).join(', ')} was applied: ${cause.message}` +
+        (cause.hint ? `\n${cause.hint}` : ''),
+      { cause: error },
+    );
+  }
   log(`applied ${pending.length} migration(s) in ${Date.now() - started} ms`);
 }
 

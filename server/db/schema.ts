@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -23,7 +24,9 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: varchar('email', { length: 255 }).notNull().unique(),
+    // Stored as typed; one account per address whatever its letter case (users_email_lower_key below,
+    // migration 0005): every lookup compares lower(email).
+    email: varchar('email', { length: 255 }).notNull(),
     hashedPassword: text('hashed_password').notNull(),
     fullName: varchar('full_name', { length: 255 }),
     isActive: boolean('is_active').notNull().default(true),
@@ -53,7 +56,10 @@ export const users = pgTable(
     keptSessionId: varchar('kept_session_id', { length: 64 }),
   },
   // NULLS FIRST is what `ORDER BY … DESC` means: an index built DESC NULLS LAST cannot serve it.
-  (t) => [index('users_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('users_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+  ],
 );
 
 export const items = pgTable(

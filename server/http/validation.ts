@@ -1,4 +1,4 @@
-import type { ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaValidationError } from 'fastify';
@@ -59,9 +59,72 @@ function findNul(schema: unknown, data: unknown, at: string): string | null {
   return null;
 }
 
+// Numbers in a query or path are read as FastAPI (pydantic) reads them: decimal digits, a sign, spaces
+// around, an integer may end in `.0`. Ajv's coercion would take whatever `Number()` takes: `0x10`, `1e3`,
+// `0b11`, `Infinity`.
+const DECIMAL_INTEGER = /^\s*[+-]?\d+(\.0*)?\s*$/;
+const DECIMAL_NUMBER = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/** 'integer' or 'number' when a parameter's schema (or a branch of its anyOf/oneOf) is one. */
+function numericType(schema: unknown): 'integer' | 'number' | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const node = schema as { type?: unknown; anyOf?: unknown[]; oneOf?: unknown[] };
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  if (types.includes('integer')) return 'integer';
+  if (types.includes('number')) return 'number';
+  for (const branch of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) {
+    const found = numericType(branch);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Type errors for the text parameters of `data` that are numbers but not written in decimal. */
+function nonDecimalNumbers(schema: unknown, data: unknown): ErrorObject[] {
+  const properties = (schema as { properties?: Record<string, unknown> } | null)?.properties;
+  if (!properties || typeof data !== 'object' || data === null) return [];
+  const errors: ErrorObject[] = [];
+  for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
+    const type = numericType(properties[name]);
+    if (!type) continue;
+    const pattern = type === 'integer' ? DECIMAL_INTEGER : DECIMAL_NUMBER;
+    const texts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+    if (texts.every((text) => pattern.test(text))) continue;
+    errors.push({
+      instancePath: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      keyword: 'type',
+      params: { type },
+      message: `must be ${type}`,
+      schemaPath: '#/type',
+    });
+  }
+  return errors;
+}
+
 export function validatorCompiler({ schema, httpPart }: { schema: object; httpPart?: string }) {
   const validate =
     httpPart === 'body' ? bodyAjv.compile(acceptUploads(schema) as object) : textAjv.compile(schema);
+  if (httpPart !== 'body') {
+    // Checked before Ajv, whose coercion replaces the text with the number it made of it.
+    const decimal = (data: unknown, context?: Parameters<typeof validate>[1]) => {
+      const refused = nonDecimalNumbers(schema, data);
+      const valid = validate(data, context) && refused.length === 0;
+      decimal.errors = valid ? null : [...refused, ...(validate.errors ?? [])];
+      return valid;
+    };
+    decimal.errors = null as ErrorObject[] | null | undefined;
+    return withNulCheck(Object.assign(decimal, { schemaEnv: validate.schemaEnv }), schema);
+  }
+  return withNulCheck(validate, schema);
+}
+
+type Validator = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => boolean) & {
+  errors?: ErrorObject[] | null;
+  schemaEnv: ValidateFunction['schemaEnv'];
+};
+
+/** `validate`, then a refusal of NUL characters in the fields the schema declares. */
+function withNulCheck(validate: Validator, schema: object) {
   // A NUL character would fail in the database as a 500 (found by tests/api/fuzz.test.ts): a 422 here.
   const checked = (data: unknown, context?: Parameters<typeof validate>[1]) => {
     if (!validate(data, context)) {
@@ -104,10 +167,16 @@ function describeError(
   part: string,
 ): { msg: string; type: string } {
   const p = error.params as Record<string, unknown>;
-  if (part !== 'body' && error.keyword === 'type' && ['integer', 'number'].includes(String(p.type))) {
+  if (part !== 'body' && error.keyword === 'type' && p.type === 'integer') {
     return {
       msg: 'Input should be a valid integer, unable to parse string as an integer',
       type: 'int_parsing',
+    };
+  }
+  if (part !== 'body' && error.keyword === 'type' && p.type === 'number') {
+    return {
+      msg: 'Input should be a valid number, unable to parse string as a number',
+      type: 'float_parsing',
     };
   }
   switch (error.keyword) {

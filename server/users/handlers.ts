@@ -30,6 +30,9 @@ type UserOperations =
 type Schemas = components['schemas'];
 type ProfileFields = Pick<Schemas['UserUpdateMe'], 'full_name' | 'major' | 'phone' | 'birth_date' | 'gender'>;
 
+/** One address whatever its letter case, as the database compares them (lower(email); addresses are ASCII). */
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 const cannotDeleteSelf = () => new HttpError(403, 'Super users are not allowed to delete themselves');
 
 /** Profile columns from a request body; only fields the client sent are touched. */
@@ -117,15 +120,17 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
       const user = requireUser(request);
       const body = request.body;
       const changes = profileChanges(body);
+      // Another letter case of the same address is stored as typed but stays confirmed: it is one mailbox.
+      const newAddress = body.email != null && !sameAddress(body.email, user.email);
       if (body.email != null && body.email !== user.email) {
         await ensureEmailFree(body.email, user.id);
-        Object.assign(changes, { email: body.email }, freshConfirmation());
+        Object.assign(changes, { email: body.email }, newAddress ? freshConfirmation() : {});
       }
       const updated = await updateExistingUser(
         app,
         user.id,
         changes,
-        changes.email ? (row, send) => sendConfirmationCode(app, row, send) : undefined,
+        newAddress ? (row, send) => sendConfirmationCode(app, row, send) : undefined,
       );
       return present(updated, updated);
     },

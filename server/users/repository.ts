@@ -15,8 +15,12 @@ export function createUsersRepository(db: Database) {
       const [row] = await byIdQuery.execute({ id });
       return row;
     },
+    /**
+     * The account of an address, whatever the letter case it is given in: one account per address
+     * (the unique index users_email_lower_key on lower(email) serves this lookup and makes it exact).
+     */
     async byEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.email, email));
+      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
       return row;
     },
     async list(skip: number, limit: number): Promise<{ data: UserRow[]; count: number }> {

@@ -1,4 +1,7 @@
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientErrorHandler } from '../../server/http/client-errors.ts';
 import { API, dbSnapshot, expectValidation, multipart } from '../support/api.ts';
 import {
   type RequestOptions,
@@ -863,4 +866,306 @@ describe('bad input: exact refusal, never a 5xx, nothing stored', () => {
     expect(res.status).toBeLessThan(500);
     if (res.status !== 200) expect(await dbSnapshot(server)).toBe(before);
   });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Bytes on the wire (issue 24 point 7): the server listens and real sockets send what a client library
+// would never produce.
+
+/** What came back on a raw connection: the status line, headers and body of the first response. */
+interface WireAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** The server closed the connection after it. */
+  closed: boolean;
+}
+
+/** Writes `chunks` to a fresh connection (pausing `gapMs` between them) and reads until it closes. */
+function onTheWire(
+  port: number,
+  chunks: (string | Buffer)[],
+  gapMs = 0,
+  timeoutMs = 5_000,
+): Promise<WireAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    let closed = false;
+    const timer = setTimeout(() => socket.destroy(), timeoutMs);
+    socket.on('data', (chunk) => received.push(chunk));
+    socket.on('error', () => {}); // a reset after the answer is read is fine; the answer is checked below
+    socket.on('end', () => {
+      closed = true;
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const text = Buffer.concat(received).toString('utf8');
+      const head = text.slice(0, text.indexOf('\r\n\r\n'));
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+      if (!status) return reject(new Error(`no HTTP answer: ${JSON.stringify(text.slice(0, 200))}`));
+      const headers = Object.fromEntries(
+        head
+          .split('\r\n')
+          .slice(1)
+          .map((line) => [
+            line.slice(0, line.indexOf(':')).toLowerCase(),
+            line.slice(line.indexOf(':') + 1).trim(),
+          ]),
+      );
+      resolve({ status, headers, body: text.slice(head.length + 4), closed });
+    });
+    socket.on('connect', async () => {
+      for (const [i, chunk] of chunks.entries()) {
+        if (i > 0 && gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
+        if (!socket.destroyed) socket.write(chunk);
+      }
+    });
+  });
+}
+
+/** One request through node:http with an exact byte body. */
+function sendBytes(
+  port: number,
+  method: string,
+  path: string,
+  body: Buffer,
+  token?: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': body.length,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c) => parts.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(parts).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Malformed UTF-8: a byte that never starts a character, an overlong '/', a UTF-16 surrogate, a
+ * three-byte character cut short, a code point above U+10FFFF. */
+const BAD_UTF8: [string, number[]][] = [
+  ['0xFF', [0xff]],
+  ['overlong C0 AF', [0xc0, 0xaf]],
+  ['surrogate ED A0 80', [0xed, 0xa0, 0x80]],
+  ['truncated E2 82', [0xe2, 0x82]],
+  ['beyond U+10FFFF', [0xf4, 0x90, 0x80, 0x80]],
+];
+
+describe('bytes on the wire', () => {
+  let port: number;
+  beforeAll(async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+
+  const JSON_PARSE_REFUSAL = { detail: 'There was an error parsing the body' };
+
+  for (const w of JSON_WRITES) {
+    it(`${w.op}: a JSON body that is not valid UTF-8 → 400 {"detail": …} (FastAPI's), nothing stored`, async () => {
+      const before = await dbSnapshot(server);
+      for (const [name, bytes] of BAD_UTF8) {
+        // The bad bytes inside the first string value of an otherwise valid body.
+        const text = JSON.stringify(w.valid());
+        const at = text.indexOf('"', text.indexOf(':')) + 1;
+        const body = Buffer.concat([
+          Buffer.from(text.slice(0, at)),
+          Buffer.from(bytes),
+          Buffer.from(text.slice(at)),
+        ]);
+        const res = await sendBytes(port, w.method, `${API}${w.path()}`, body, tokenOf(w.who));
+        expect({ name, status: res.status, body: res.body }).toEqual({
+          name,
+          status: 400,
+          body: JSON.stringify(JSON_PARSE_REFUSAL),
+        });
+        expect(res.headers['content-type']).toContain('application/json');
+      }
+      expect(await dbSnapshot(server)).toBe(before);
+    });
+  }
+
+  it('valid UTF-8 is read whole even when a character is split between two packets', async () => {
+    const title = 'split 😀 here ✓';
+    const body = Buffer.from(JSON.stringify({ title }));
+    const cut = body.indexOf(Buffer.from('😀')) + 2; // inside the four bytes of the emoji
+    const head =
+      `POST ${API}/items/ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.token}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+    const res = await onTheWire(
+      port,
+      [Buffer.concat([Buffer.from(head), body.subarray(0, cut)]), body.subarray(cut)],
+      50,
+    );
+    expect(res.status, res.body).toBe(200);
+    expect(JSON.parse(res.body).title).toBe(title);
+  });
+
+  it('headers over the size limit → 431 {"detail": "Request Header Fields Too Large"}, connection closed', async () => {
+    const res = await onTheWire(port, [
+      `GET ${API}/utils/health-check/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(20_000)}\r\n\r\n`,
+    ]);
+    expect(res).toMatchObject({ status: 431, closed: true });
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.headers.connection).toBe('close');
+    expect(JSON.parse(res.body)).toEqual({ detail: 'Request Header Fields Too Large' });
+  });
+
+  it('a URL over the size limit → 414 {"detail": "URI Too Long"}', async () => {
+    const res = await onTheWire(port, [
+      `GET ${API}/items/?q=${'u'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    ]);
+    expect(res).toMatchObject({ status: 414, closed: true });
+    expect(JSON.parse(res.body)).toEqual({ detail: 'URI Too Long' });
+  });
+
+  it('a path parameter over the router limit → 414 {"detail": "URI Too Long"} too', async () => {
+    const res = await onTheWire(port, [
+      `GET ${API}/items/${'9'.repeat(300)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    ]);
+    expect(res.status).toBe(414);
+    expect(JSON.parse(res.body)).toEqual({ detail: 'URI Too Long' });
+  });
+
+  it('malformed HTTP (a header line without a colon, a bad Content-Length, no Host) → 400 {"detail": "Bad Request"}', async () => {
+    for (const request of [
+      `GET ${API}/utils/health-check/ HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n`,
+      `POST ${API}/items/ HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n`,
+      'NOT-HTTP\r\n\r\n',
+      // HTTP/1.1 without Host (Node's own check would answer with an empty body).
+      `GET ${API}/utils/health-check/ HTTP/1.1\r\nConnection: close\r\n\r\n`,
+    ]) {
+      const res = await onTheWire(port, [request]);
+      expect({ request, status: res.status, body: res.body }).toEqual({
+        request,
+        status: 400,
+        body: JSON.stringify({ detail: 'Bad Request' }),
+      });
+    }
+  });
+
+  it('HTTP/1.0 without Host is still served (Host is required from 1.1 on)', async () => {
+    const res = await onTheWire(port, [`GET ${API}/utils/health-check/ HTTP/1.0\r\n\r\n`]);
+    expect([res.status, res.body]).toEqual([200, 'true']);
+  });
+
+  it('chunk extensions over Node’s limit → 413 {"detail": "Payload Too Large"}', async () => {
+    const res = await onTheWire(port, [
+      `POST ${API}/items/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n` +
+        `2;${'e'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
+    ]);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ detail: 'Payload Too Large' });
+  });
+
+  it('a chunked body over 1 MiB → 413 {"detail": "Request body is too large"}, nothing stored', async () => {
+    const before = await dbSnapshot(server);
+    const chunk = `{"title":"big","description":"${'d'.repeat(600_000)}`;
+    const res = await onTheWire(port, [
+      `POST ${API}/items/ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.token}\r\nContent-Type: application/json\r\n` +
+        `Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+      `${chunk.length.toString(16)}\r\n${chunk}\r\n`,
+      `${chunk.length.toString(16)}\r\n${chunk}\r\n0\r\n\r\n`,
+    ]);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ detail: 'Request body is too large' });
+    expect(await dbSnapshot(server)).toBe(before);
+  });
+
+  it('an unknown route and a wrong method on the wire answer {"detail"} too (404, 405)', async () => {
+    const missing = await onTheWire(port, [
+      `GET ${API}/nothing-here HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    ]);
+    expect([missing.status, JSON.parse(missing.body)]).toEqual([404, { detail: 'Not Found' }]);
+    const wrong = await onTheWire(port, [
+      `PATCH ${API}/items/ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${su}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    ]);
+    expect([wrong.status, JSON.parse(wrong.body)]).toEqual([405, { detail: 'Method Not Allowed' }]);
+  });
+
+  it('a request whose headers never finish → 408 {"detail": "Request Timeout"} (the handler on a server with short timeouts)', async () => {
+    // The app keeps Node's timeouts (headers within 60 s, checked every 30 s); the same handler on a
+    // server that checks every 50 ms shows the answer without waiting a minute.
+    const bare = createServer(
+      { headersTimeout: 300, requestTimeout: 300, connectionsCheckingInterval: 50 },
+      (_q, r) => r.end('never'),
+    );
+    bare.on('clientError', clientErrorHandler.bind(undefined));
+    await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+    try {
+      const address = bare.address();
+      const started = Date.now();
+      const res = await onTheWire(typeof address === 'object' && address ? address.port : 0, [
+        'GET / HTTP/1.1\r\nHost: x\r\n',
+      ]);
+      expect(res).toMatchObject({ status: 408, closed: true });
+      expect(JSON.parse(res.body)).toEqual({ detail: 'Request Timeout' });
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      bare.closeAllConnections();
+      await new Promise((r) => bare.close(r));
+    }
+  });
+});
+
+describe('numbers in the query are decimal (FastAPI reads them so)', () => {
+  const intParsing = (name: string) => ({
+    detail: [
+      {
+        loc: ['query', name],
+        msg: 'Input should be a valid integer, unable to parse string as an integer',
+        type: 'int_parsing',
+      },
+    ],
+  });
+
+  for (const [path, who] of [
+    ['/items/', 'user'],
+    ['/users/', 'superuser'],
+  ] as const) {
+    for (const [name, value] of [
+      ['skip', '0x10'],
+      ['limit', '1e3'],
+      ['limit', '0b11'],
+      ['skip', '0o7'],
+      ['limit', 'Infinity'],
+      ['limit', '1_0'],
+      ['skip', '%20'],
+      ['limit', ''],
+    ] as const) {
+      it(`GET ${path}?${name}=${value} → 422 int_parsing at ["query","${name}"]`, async () => {
+        const res = await server.request('GET', `${API}${path}?${name}=${value}`, { token: tokenOf(who) });
+        expect({ status: res.status, body: res.body }).toEqual({ status: 422, body: intParsing(name) });
+      });
+    }
+    it(`GET ${path}: decimal forms FastAPI accepts still work (10, +3, 007, 5.0, " 5 ")`, async () => {
+      for (const value of ['10', '%2B3', '007', '5.0', '%205%20']) {
+        const res = await server.request('GET', `${API}${path}?limit=${value}&skip=0`, {
+          token: tokenOf(who),
+        });
+        expect({ value, status: res.status }).toEqual({ value, status: 200 });
+      }
+    });
+  }
 });
