@@ -17,6 +17,7 @@ import { type ErrorReporter, noErrorReporter } from './error-reporting.ts';
 import { apiPathIndex } from './http/api-routes.ts';
 import { registerBodyMediaTypeCheck } from './http/body-media-type.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import type { OperationHandlers } from './http/types.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { itemHandlers } from './items/handlers.ts';
@@ -227,6 +228,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const document = loadOpenApiDocument();
+  // Before the routes, so that its hooks run for them: after the guard and validation, before each handler.
+  registerIdempotency(app, document);
   const serviceHandlers: OperationHandlers = {
     ...authHandlers(app),
     ...userHandlers(app),
