@@ -151,7 +151,7 @@ export async function openDatabase(
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       // The server cancels a statement that runs too long and rolls back its transaction (SQLSTATE
-      // 57014, answered 503): a 503 then means "not done" (tests/api/idempotency.test.ts). A transaction
+      // 57014, answered 503): a 503 then means "not done" (tests/api/statement-timeout.test.ts). A transaction
       // whose client stalls between statements is ended the same way (25P03).
       statement_timeout: statementTimeout,
       idle_in_transaction_session_timeout: statementTimeout,
