@@ -1005,7 +1005,13 @@ export interface operations {
     resetPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique value per request, e.g. a UUID, bare or as a quoted string. A retry with the same key and the same request (path, query and body) gets the first successful answer again, same status and body, with `Idempotent-Replayed: true`, and the operation is not done again. Only successful (2xx) answers are kept: after any other answer the key may be used again for a retry. The same key with another request: 422; while the first request with it still runs: 409. Keys are the signed-in user's (an anonymous call's: the operation's) and are kept 24 hours.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1025,6 +1031,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
         };

@@ -3,7 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, items } from '../../server/db/schema.ts';
 import { canonical, fingerprintOf, idempotentOperations } from '../../server/http/idempotency.ts';
-import { API, expectValidation, fixture, multipart, openapiDocument } from '../support/api.ts';
+import {
+  API,
+  expectValidation,
+  fixture,
+  multipart,
+  openapiDocument,
+  resetTokenFrom,
+} from '../support/api.ts';
 import {
   eventually,
   startTestServer,
@@ -165,6 +172,24 @@ describe('Idempotency-Key on the other creating operations', () => {
     expect(recovery.status).toBe(200);
   });
 
+  it('password reset: a retry after a lost answer is told it worked, not "Invalid token"', async () => {
+    const user = await server.newUser();
+    await post(undefined, `${API}/password-recovery/${encodeURIComponent(user.email)}`, {});
+    const mail = await eventually(() =>
+      server.outbox().find((m) => m.to === user.email && /recovery/i.test(m.subject)),
+    );
+    const token = resetTokenFrom(mail.html, server.settings.frontendHost);
+    const body = { token, new_password: 'brand-new-password-7' };
+    const key = randomUUID();
+    const first = await post(undefined, `${API}/reset-password/`, body, key);
+    expect(first.body).toEqual({ message: 'Password updated successfully' });
+    const retry = await post(undefined, `${API}/reset-password/`, body, key);
+    expect({ status: retry.status, body: retry.body }).toEqual({ status: 200, body: first.body });
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    // Without the key the token is spent, as before.
+    expect((await post(undefined, `${API}/reset-password/`, body)).status).toBe(400);
+  });
+
   it('test e-mail: sent once for a retried request, twice without a key', async () => {
     const once = uniqueEmail('once');
     const key = randomUUID();
@@ -221,6 +246,7 @@ describe('Idempotency-Key on the other creating operations', () => {
       'recoverPassword',
       'registerUser',
       'resendConfirmEmailMe',
+      'resetPassword',
       'testEmail',
       'uploadAssetMe',
       'uploadProfilePhotoMe',
