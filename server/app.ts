@@ -203,8 +203,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     origin: settings.corsOrigins.length > 0 ? settings.corsOrigins : false,
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    // A browser on another origin may read these: the wait of a 429 and the request id of any answer.
-    exposedHeaders: ['Retry-After', 'x-request-id'],
+    // A browser on another origin may read these: the wait of a 429 (or 409, 503), the request id of any
+    // answer, and whether an answer is a replay for an Idempotency-Key (server/http/idempotency.ts).
+    exposedHeaders: ['Retry-After', 'x-request-id', 'Idempotent-Replayed'],
   });
   // After helmet and CORS, so that even a refused request carries their headers.
   registerAuthGuard(app);

@@ -25,14 +25,20 @@ const HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 /** How long a key and its stored answer are kept. */
 export const KEY_TTL_HOURS = 24;
-/** How long a claimed key is held for a request still running; after that (its process died) a retry may take it over. */
+/**
+ * How long a claim holds without news from its request: the running request renews it every third of
+ * that; once it lapses (the process died) a retry may take the key over.
+ */
 export const CLAIM_LEASE_SECONDS = 60;
+/** A request still running after this long stops renewing its claim (a hung handler must not hold a key for ever). */
+const MAX_RENEWAL_MS = 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 interface Claim {
   scope: string;
   key: string;
   owner: string;
+  renewal?: NodeJS.Timeout;
 }
 
 declare module 'fastify' {
@@ -174,6 +180,22 @@ export function createIdempotencyStore(db: Database) {
         .where(and(whereKey(claim.scope, claim.key), eq(idempotencyKeys.owner, claim.owner)));
     },
 
+    /** Extends a running request's claim by a lease; false if it is no longer this request's. */
+    async renew(claim: Claim): Promise<boolean> {
+      const renewed = await db
+        .update(idempotencyKeys)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
+        .where(
+          and(
+            whereKey(claim.scope, claim.key),
+            eq(idempotencyKeys.owner, claim.owner),
+            isNull(idempotencyKeys.status),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      return renewed.length > 0;
+    },
+
     /** Gives the key back: the request did not succeed and may be retried with it. */
     async release(claim: Claim): Promise<void> {
       await db
@@ -206,6 +228,11 @@ declare module 'fastify' {
   }
 }
 
+function stopRenewing(claim: Claim) {
+  clearInterval(claim.renewal);
+  claim.renewal = undefined;
+}
+
 /** The one place the header is handled: a preHandler claims or answers, an onSend stores or releases. */
 export function registerIdempotency(app: FastifyInstance, document: Record<string, unknown>) {
   const operations = idempotentOperations(document);
@@ -234,9 +261,23 @@ export function registerIdempotency(app: FastifyInstance, document: Record<strin
       fingerprintOf(app.settings.secretKey, operationId, request),
     );
     switch (outcome.kind) {
-      case 'claimed':
-        request.idempotencyClaim = { scope, key, owner: outcome.owner };
+      case 'claimed': {
+        const claim: Claim = { scope, key, owner: outcome.owner };
+        const started = Date.now();
+        claim.renewal = setInterval(
+          () => {
+            if (Date.now() - started > MAX_RENEWAL_MS) return stopRenewing(claim);
+            store.renew(claim).then(
+              (held) => held || stopRenewing(claim),
+              (error) => request.log.warn({ err: error }, 'could not renew an idempotency key claim'),
+            );
+          },
+          (CLAIM_LEASE_SECONDS * 1000) / 3,
+        );
+        claim.renewal.unref();
+        request.idempotencyClaim = claim;
         return;
+      }
       case 'mismatch':
         throw validationFailure(
           ['header', HEADER],
@@ -258,6 +299,7 @@ export function registerIdempotency(app: FastifyInstance, document: Record<strin
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = null;
+    stopRenewing(claim);
     const status = reply.statusCode;
     const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
     try {
@@ -282,6 +324,10 @@ export function registerIdempotency(app: FastifyInstance, document: Record<strin
   app.addHook('onReady', async () => {
     timer = setInterval(prune, PRUNE_EVERY_MS);
     timer.unref();
+  });
+  // Should no answer be sent at all, the renewal still ends with the request.
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotencyClaim) stopRenewing(request.idempotencyClaim);
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);

@@ -120,6 +120,30 @@ describe('Idempotency-Key on POST /items/', () => {
     expect(await itemsTitled(owner.id, 'in flight')).toBe(1);
   });
 
+  it('a running request renews its claim, so a slow request is not taken over; a finished one cannot', async () => {
+    const store = server.app.idempotency;
+    const scope = `user:${owner.id}`;
+    const key = randomUUID();
+    const claimed = await store.claim(scope, key, 'fp');
+    if (claimed.kind !== 'claimed') throw new Error(claimed.kind);
+    const claim = { scope, key, owner: claimed.owner };
+    await server.app.db
+      .update(idempotencyKeys)
+      .set({ lockedUntil: sql`now() + interval '1 second'` })
+      .where(eq(idempotencyKeys.key, key));
+    expect(await store.renew(claim)).toBe(true);
+    const [row] = await server.app.db
+      .select({ left: sql<number>`extract(epoch from ${idempotencyKeys.lockedUntil} - now())::float8` })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, key));
+    expect(row?.left).toBeGreaterThan(50);
+    expect((await store.claim(scope, key, 'fp')).kind).toBe('running');
+    await store.complete(claim, 200, 'application/json', '{}');
+    expect(await store.renew(claim)).toBe(false);
+    // Another request's claim is not this one's to renew.
+    expect(await store.renew({ ...claim, owner: randomUUID() })).toBe(false);
+  });
+
   it('bad keys are 422s at the header, never 500s', async () => {
     for (const bad of ['""', '"unterminated', 'clé-non-ascii', 'x'.repeat(256)]) {
       const res = await createItem(owner.token, { title: 'bad key' }, bad);
