@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type ServerProcess, startServerProcess } from '../support/processes.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl && process.env.CI)
+  throw new Error('CI needs TEST_DATABASE_URL for the fault suite (.ci/run sets it)');
 const RETRIES = 20;
 const KEYS = 5;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
