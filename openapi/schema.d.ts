@@ -895,8 +895,24 @@ export interface components {
                 "application/json": components["schemas"]["HTTPError"];
             };
         };
+        /** @description A request with the same Idempotency-Key is still being processed: retry after `Retry-After` seconds. */
+        IdempotencyKeyInUse: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HTTPError"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique value per request, e.g. a UUID, bare or as a quoted string. A retry with the same key and the same request (path, query and body) gets the first successful answer again, same status and body, with `Idempotent-Replayed: true`, and the operation is not done again. Only successful (2xx) answers are kept: after any other answer the key may be used again for a retry. The same key with another request: 422; while the first request with it still runs: 409. Keys are the signed-in user's (an anonymous call's: the operation's) and are kept 24 hours.
+         * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -958,7 +974,13 @@ export interface operations {
     recoverPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique value per request, e.g. a UUID, bare or as a quoted string. A retry with the same key and the same request (path, query and body) gets the first successful answer again, same status and body, with `Idempotent-Replayed: true`, and the operation is not done again. Only successful (2xx) answers are kept: after any other answer the key may be used again for a retry. The same key with another request: 422; while the first request with it still runs: 409. Keys are the signed-in user's (an anonymous call's: the operation's) and are kept 24 hours.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 email: string;
             };
@@ -975,6 +997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -982,7 +1005,13 @@ export interface operations {
     resetPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique value per request, e.g. a UUID, bare or as a quoted string. A retry with the same key and the same request (path, query and body) gets the first successful answer again, same status and body, with `Idempotent-Replayed: true`, and the operation is not done again. Only successful (2xx) answers are kept: after any other answer the key may be used again for a retry. The same key with another request: 422; while the first request with it still runs: 409. Keys are the signed-in user's (an anonymous call's: the operation's) and are kept 24 hours.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1002,6 +1031,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1064,7 +1094,13 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique value per request, e.g. a UUID, bare or as a quoted string. A retry with the same key and the same request (path, query and body) gets the first successful answer again, same status and body, with `Idempotent-Replayed: true`, and the operation is not done again. Only successful (2xx) answers are kept: after any other answer the key may be used again for a retry. The same key with another request: 422; while the first request with it still runs: 409. Keys are the signed-in user's (an anonymous call's: the operation's) and are kept 24 hours.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1087,6 +1123,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             422: components["responses"]["ValidationError"];
         };
     };
@@ -1224,7 +1261,13 @@ export interface operations {
     registerUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique value per request, e.g. a UUID, bare or as a quoted string. A retry with the same key and the same request (path, query and body) gets the first successful answer again, same status and body, with `Idempotent-Replayed: true`, and the operation is not done again. Only successful (2xx) answers are kept: after any other answer the key may be used again for a retry. The same key with another request: 422; while the first request with it still runs: 409. Keys are the signed-in user's (an anonymous call's: the operation's) and are kept 24 hours.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1244,6 +1287,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1365,7 +1409,13 @@ export interface operations {
     createItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique value per request, e.g. a UUID, bare or as a quoted string. A retry with the same key and the same request (path, query and body) gets the first successful answer again, same status and body, with `Idempotent-Replayed: true`, and the operation is not done again. Only successful (2xx) answers are kept: after any other answer the key may be used again for a retry. The same key with another request: 422; while the first request with it still runs: 409. Keys are the signed-in user's (an anonymous call's: the operation's) and are kept 24 hours.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1388,6 +1438,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             422: components["responses"]["ValidationError"];
         };
     };
@@ -1481,7 +1532,13 @@ export interface operations {
             query: {
                 email_to: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique value per request, e.g. a UUID, bare or as a quoted string. A retry with the same key and the same request (path, query and body) gets the first successful answer again, same status and body, with `Idempotent-Replayed: true`, and the operation is not done again. Only successful (2xx) answers are kept: after any other answer the key may be used again for a retry. The same key with another request: 422; while the first request with it still runs: 409. Keys are the signed-in user's (an anonymous call's: the operation's) and are kept 24 hours.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1500,6 +1557,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             422: components["responses"]["ValidationError"];
         };
     };
@@ -1641,7 +1699,13 @@ export interface operations {
     resendConfirmEmailMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique value per request, e.g. a UUID, bare or as a quoted string. A retry with the same key and the same request (path, query and body) gets the first successful answer again, same status and body, with `Idempotent-Replayed: true`, and the operation is not done again. Only successful (2xx) answers are kept: after any other answer the key may be used again for a retry. The same key with another request: 422; while the first request with it still runs: 409. Keys are the signed-in user's (an anonymous call's: the operation's) and are kept 24 hours.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1660,6 +1724,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1690,7 +1756,13 @@ export interface operations {
     uploadProfilePhotoMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique value per request, e.g. a UUID, bare or as a quoted string. A retry with the same key and the same request (path, query and body) gets the first successful answer again, same status and body, with `Idempotent-Replayed: true`, and the operation is not done again. Only successful (2xx) answers are kept: after any other answer the key may be used again for a retry. The same key with another request: 422; while the first request with it still runs: 409. Keys are the signed-in user's (an anonymous call's: the operation's) and are kept 24 hours.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1713,6 +1785,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -1745,7 +1818,13 @@ export interface operations {
     uploadAssetMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique value per request, e.g. a UUID, bare or as a quoted string. A retry with the same key and the same request (path, query and body) gets the first successful answer again, same status and body, with `Idempotent-Replayed: true`, and the operation is not done again. Only successful (2xx) answers are kept: after any other answer the key may be used again for a retry. The same key with another request: 422; while the first request with it still runs: 409. Keys are the signed-in user's (an anonymous call's: the operation's) and are kept 24 hours.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1768,6 +1847,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
         };

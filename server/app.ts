@@ -18,6 +18,7 @@ import { apiPathIndex } from './http/api-routes.ts';
 import { registerBodyMediaTypeCheck } from './http/body-media-type.ts';
 import { clientErrorHandler, registerHostCheck } from './http/client-errors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import type { OperationHandlers } from './http/types.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -213,8 +214,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     origin: settings.corsOrigins.length > 0 ? settings.corsOrigins : false,
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    // A browser on another origin may read these: the wait of a 429 and the request id of any answer.
-    exposedHeaders: ['Retry-After', 'x-request-id'],
+    // A browser on another origin may read these: the wait of a 429 (or 409, 503), the request id of any
+    // answer, and whether an answer is a replay for an Idempotency-Key (server/http/idempotency.ts).
+    exposedHeaders: ['Retry-After', 'x-request-id', 'Idempotent-Replayed'],
   });
   // After helmet and CORS, so that even a refused request carries their headers.
   registerHostCheck(app);
@@ -240,6 +242,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const document = loadOpenApiDocument();
+  // Before the routes, so that its hooks run for them: after the guard and validation, before each handler.
+  registerIdempotency(app, document);
   const serviceHandlers: OperationHandlers = {
     ...authHandlers(app),
     ...userHandlers(app),

@@ -58,6 +58,8 @@ export type DatabaseSettings = (
   migrateOnStart: boolean;
   /** How long start-up and `db:migrate` wait for an unreachable PostgreSQL server before giving up. */
   connectWaitSeconds: number;
+  /** PostgreSQL cancels a request's statement (or open transaction) after this many ms: rolled back, answered 503. */
+  statementTimeoutMs: number;
 };
 
 /** The template's three environments, plus `test` for this project's own test suites. */
@@ -328,6 +330,7 @@ function databaseSettings(
   const common = {
     poolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     connectWaitSeconds: int(env, 'DATABASE_CONNECT_WAIT_SECONDS', 30, 0, 3600),
+    statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 4_000, 100, 600_000),
   };
   const database: DatabaseSettings = url
     ? // Deployments migrate as a release step (`npm run db:migrate`); a laptop migrates on start.

@@ -25,6 +25,7 @@ export async function serve(
     // A cluster's workers only check: their primary has migrated before forking them.
     migrations: db.migrateOnStart && !isClusterWorker ? 'apply' : 'check',
     poolSize: db.poolSize,
+    statementTimeoutMs: db.statementTimeoutMs,
     connectWaitSeconds: db.connectWaitSeconds,
     log: (message) => log.info(message),
   });

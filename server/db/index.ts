@@ -22,6 +22,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** PostgreSQL's statement timeout of the request pool when the settings give none (DATABASE_STATEMENT_TIMEOUT_MS). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 4_000;
+
 // Any stable 64-bit number: serialises concurrent migrators on one PostgreSQL server.
 const MIGRATION_LOCK_ID = 7_310_284_611;
 
@@ -34,6 +37,12 @@ export interface OpenOptions {
   poolSize?: number;
   /** How long to wait for a PostgreSQL server that does not answer yet (0: fail at once). */
   connectWaitSeconds?: number;
+  /**
+   * PostgreSQL's `statement_timeout` and `idle_in_transaction_session_timeout` of the request pool, in
+   * ms: the server itself cancels a statement (or ends a transaction left open) that takes longer, so a
+   * request answered 503 for it has changed nothing. The client gives up a second later.
+   */
+  statementTimeoutMs?: number;
   /** Told what happens: waiting for the server, each migration applied. */
   log?: (message: string) => void;
 }
@@ -165,13 +174,21 @@ export async function openDatabase(
   const mode = options.migrations ?? 'apply';
   if ('url' in target) {
     await migratePostgres(target.url, options);
+    const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: target.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
+      // The server cancels a statement that runs too long and rolls back its transaction (SQLSTATE
+      // 57014, answered 503): a 503 then means "not done" (tests/api/statement-timeout.test.ts). A transaction
+      // whose client stalls between statements is ended the same way (25P03).
+      statement_timeout: statementTimeout,
+      idle_in_transaction_session_timeout: statementTimeout,
       // A server that stops answering without closing (frozen, network gone) must not hold requests
-      // forever: the query fails after 5 s and the request gets a 503 (tests/api/faults.test.ts).
-      query_timeout: 5_000,
+      // forever: the client gives up a second after the server would have, and the request gets a 503
+      // (tests/api/faults.test.ts). Only then may a write still commit, when the server thaws — what the
+      // Idempotency-Key header is for.
+      query_timeout: statementTimeout + 1_000,
     });
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on('error', () => {});

@@ -128,3 +128,25 @@ export const emailQueue = pgTable(
   },
   (t) => [index('email_queue_due_idx').on(t.dueAt).where(sql`${t.failedAt} IS NULL`)],
 );
+
+// Idempotency keys (`Idempotency-Key` request header, server/http/idempotency.ts), shared by every
+// process. A row is claimed by the request that brings a new key (`status` null, `locked_until` its
+// lease), then holds the first successful response (status, content type, body) until `expires_at`.
+// `scope` is whose keys they are: 'user:<id>', or 'anonymous:<operationId>' for unauthenticated calls.
+// `fingerprint` is an HMAC-SHA-256 of the request (operation, path, query, body).
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    owner: text('owner'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    status: smallint('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+);

@@ -10,9 +10,15 @@ const UNAVAILABLE_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  // Cancelled by the server's statement_timeout (or a cancel request), its transaction rolled back; a
+  // transaction ended for idling too long (DATABASE_STATEMENT_TIMEOUT_MS, server/db/index.ts); a lock
+  // not granted in time. Nothing of the request was committed: 503, retry later.
+  '57014',
+  '25P03',
+  '55P03',
 ]);
 
-/** A lost database connection: the request may succeed later, so 503 rather than 500. */
+/** A lost database connection or a timed-out statement: nothing was done and the request may succeed later, so 503 rather than 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {

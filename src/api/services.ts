@@ -71,8 +71,10 @@ export function readItems(page: number): Promise<ItemsPublic> {
   return unwrap(api().GET('/items/', { params: { query: pageToSkip(page) } }));
 }
 
-export function createItem(body: ItemCreate): Promise<ItemPublic> {
-  return unwrap(api().POST('/items/', { body }));
+/** `idempotencyKey`: the same for a resubmission of the same item (src/api/retry-keys.ts). */
+export function createItem(body: ItemCreate, idempotencyKey?: string): Promise<ItemPublic> {
+  const header = idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey };
+  return unwrap(api().POST('/items/', { body, params: { header } }));
 }
 
 export function updateItem(id: string, body: ItemUpdate): Promise<ItemPublic> {

@@ -341,11 +341,19 @@ describe('loadSettings: the database is a decision', () => {
     expect(s.database).toMatchObject({ poolSize: 25, migrateOnStart: true });
   });
 
+  it('reads the statement timeout, 4000 ms by default', () => {
+    expect(loadSettings(production()).database.statementTimeoutMs).toBe(4_000);
+    const s = loadSettings({ ...production(), DATABASE_STATEMENT_TIMEOUT_MS: '250' });
+    expect(s.database.statementTimeoutMs).toBe(250);
+  });
+
   const bad: [string, string, Record<string, string>?][] = [
     ['DATABASE', 'sqlite'],
     ['DATABASE', 'embedded', { DATABASE_URL: 'postgres://db/app' }],
     ['DATABASE', 'postgres'],
     ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', '0'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', '4s'],
     ['MIGRATE_ON_START', 'sometimes'],
     ['POSTGRES_USER', '', { POSTGRES_SERVER: 'db' }],
     ['POSTGRES_PORT', 'x', { POSTGRES_SERVER: 'db', POSTGRES_USER: 'app' }],

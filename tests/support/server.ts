@@ -12,7 +12,9 @@ import { type DatabaseHandle, openDatabase } from '../../server/db/index.ts';
 export const SUPERUSER = { email: 'admin@example.com', password: 'admin-password-1' } as const;
 
 /** A fresh, uniquely named database on the PostgreSQL server of TEST_DATABASE_URL, or in-memory PGlite. */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function freshDatabase(
+  options: { statementTimeoutMs?: number } = {},
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ memory: true });
@@ -25,7 +27,7 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const handle = await openDatabase({ url: url.toString() }, options);
   return {
     handle,
     drop: async () => {
@@ -97,7 +99,9 @@ export async function startTestServer(
     FRONTEND_HOST: 'http://localhost:5173',
     ...env,
   });
-  const { handle, drop } = await freshDatabase();
+  const { handle, drop } = await freshDatabase({
+    statementTimeoutMs: settings.database.statementTimeoutMs,
+  });
   const app = await buildApp({ settings, db: handle.db, webRoot: options.webRoot ?? false });
   await ensureFirstSuperuser(settings, app.users, app.log);
   await app.ready();

@@ -1,6 +1,7 @@
 import { Table, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { itemsQueryOptions } from '../../api/queries';
+import { retryKeys } from '../../api/retry-keys';
 import { createItem, deleteItem, updateItem } from '../../api/services';
 import { itemsPagingMachine } from '../../machines/paging';
 import { addItemMachine, deleteItemMachine, editItemMachine } from '../../machines/signed-in-flows';
@@ -34,9 +35,16 @@ export function ItemsScreen() {
   // The row's actions menu trigger, where focus returns when its dialog closes.
   const opener = useRef<HTMLElement | null>(null);
 
+  // A new item submitted again after a failure keeps its Idempotency-Key: created once at most.
+  const newItemKeys = useRef(retryKeys()).current;
   const addItem = useFormDialog(
     addItemMachine,
-    ({ values }) => createItem(itemPayload(values)),
+    async ({ values }) => {
+      const body = itemPayload(values);
+      const item = await createItem(body, newItemKeys.keyFor(body));
+      newItemKeys.done();
+      return item;
+    },
     'Item created successfully.',
     refetch,
   );
