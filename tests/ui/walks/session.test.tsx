@@ -175,7 +175,7 @@ const driver: UiDriver<Ctx> = {
         return 'sent';
       }
       case 'session.otherTabSignedIn': {
-        const event = info.step.event as { token: string };
+        const event = info.step.event as unknown as { token: string };
         const held = (info.before.context as { token: string }).token;
         if (event.token === held && held !== '') {
           // The change this tab holds already (the same token, announced again).
