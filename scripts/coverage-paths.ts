@@ -10,6 +10,17 @@
  * and defined edge (state, event, guard outcome), the tests that walk it at machine and at UI level
  * (the shortest few by name, with the count). The QA viewer shows it when an edge is selected, and
  * `npm run statecharts` puts it in each machine's table. `--json` prints that report instead of the table.
+ *
+ * Options:
+ *   --machine <name>[,<name>…]  only these machines: their model paths and their UI walks (the other
+ *                               tests are filtered out by name), and only their walked-by files are
+ *                               written (after a change to one machine, a run of minutes, not the whole).
+ *   --records <dir>             no tests: the report of the coverage records an earlier run left in <dir>
+ *                               (STATECHART_COVERAGE_DIR); nothing is written.
+ *
+ * The report goes to stdout by `write` and the script ends by returning with `process.exitCode`: a pipe
+ * (`| jq .`) gets the whole text even when it is longer than the pipe's buffer (process.exit right
+ * after a large write would cut it at 64 KiB).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,37 +29,79 @@ import path from 'node:path';
 import { formatReport, readRecords, summarise, uncoveredMessages } from '../tests/model/coverage';
 import { walkedByReport, writeWalkedBy } from '../tests/model/walked-by';
 
-const json = process.argv.includes('--json');
-
-const dir = mkdtempSync(path.join(tmpdir(), 'statechart-coverage-'));
-const projects = (process.env.COVERAGE_PATHS_PROJECTS ?? 'model,ui-walk')
-  .split(',')
-  .flatMap((name) => ['--project', name]);
-const run = spawnSync('npx', ['vitest', 'run', ...projects, '--reporter=dot'], {
-  // With --json, stdout is the report alone: the tests' output goes to stderr.
-  stdio: ['ignore', json ? 2 : 'inherit', 'inherit'],
-  env: { ...process.env, STATECHART_COVERAGE_DIR: dir },
-});
-const rows = summarise(readRecords(dir));
-rmSync(dir, { recursive: true, force: true });
-const report = walkedByReport(rows);
-// Only a run of both levels knows both columns; what failed is missing from it, and the run fails.
-if (!process.env.COVERAGE_PATHS_PROJECTS) writeWalkedBy(report);
-if (json) {
-  console.log(JSON.stringify(report, null, 2));
-  process.exit(run.status === 0 ? 0 : 1);
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : process.argv[index + 1];
 }
 
-console.log('\nStatechart transition coverage (edges from the machine definitions):');
-for (const line of formatReport(rows)) console.log(line);
-const uncovered = rows.flatMap((row) => uncoveredMessages(row));
-if (uncovered.length) {
-  console.log('\nUncovered at machine level:');
-  for (const line of uncovered) console.log(`  ${line}`);
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Runs the tests (or reads an earlier run's records); the coverage rows and whether the tests passed. */
+function collect(json: boolean, machines: string[] | undefined) {
+  const records = option('--records');
+  if (records) return { rows: summarise(readRecords(records)), passed: true };
+  const dir = mkdtempSync(path.join(tmpdir(), 'statechart-coverage-'));
+  const projects = (process.env.COVERAGE_PATHS_PROJECTS ?? 'model,ui-walk')
+    .split(',')
+    .flatMap((name) => ['--project', name]);
+  // A machine's model paths are named '<machine> machine > …', its UI walk '<machine> (UI walk) > …'.
+  const only = machines
+    ? [
+        'tests/model/machines.test.ts',
+        'tests/ui/walks/',
+        '-t',
+        `^(${machines.map(literal).join('|')}) (machine|\\(UI walk\\)) `,
+      ]
+    : [];
+  const run = spawnSync('npx', ['vitest', 'run', ...projects, ...only, '--reporter=dot'], {
+    // With --json, stdout is the report alone: the tests' output goes to stderr.
+    stdio: ['ignore', json ? 2 : 'inherit', 'inherit'],
+    env: { ...process.env, STATECHART_COVERAGE_DIR: dir },
+  });
+  const rows = summarise(readRecords(dir));
+  rmSync(dir, { recursive: true, force: true });
+  return { rows, passed: run.status === 0 };
 }
-const uncoveredUi = rows.filter((row) => row.uiCovered).flatMap((row) => uncoveredMessages(row, 'ui'));
-if (uncoveredUi.length) {
-  console.log('\nUncovered at UI level:');
-  for (const line of uncoveredUi) console.log(`  ${line}`);
+
+/** Writes `text` to stdout and resolves once it was handed on (to the pipe, the file or the terminal). */
+function print(text: string): Promise<void> {
+  return new Promise((resolve, reject) =>
+    process.stdout.write(`${text}\n`, (error) => (error ? reject(error) : resolve())),
+  );
 }
-process.exit(run.status === 0 && uncovered.length === 0 && uncoveredUi.length === 0 ? 0 : 1);
+
+async function main(): Promise<number> {
+  const json = process.argv.includes('--json');
+  const machines = option('--machine')?.split(',');
+  const collected = collect(json, machines);
+  const rows = machines ? collected.rows.filter((row) => machines.includes(row.machine)) : collected.rows;
+  if (machines && rows.length !== machines.length) {
+    console.error(
+      `coverage:paths: no machine named ${machines.filter((m) => !rows.some((r) => r.machine === m))}`,
+    );
+    return 1;
+  }
+  const report = walkedByReport(rows);
+  // Only a run of both levels knows both columns; what failed is missing from it, and the run fails.
+  if (!process.env.COVERAGE_PATHS_PROJECTS && !option('--records'))
+    writeWalkedBy(report, { prune: machines === undefined });
+  if (json) {
+    await print(JSON.stringify(report, null, 2));
+    return collected.passed ? 0 : 1;
+  }
+
+  const lines = [
+    '',
+    'Statechart transition coverage (edges from the machine definitions):',
+    ...formatReport(rows),
+  ];
+  const uncovered = rows.flatMap((row) => uncoveredMessages(row));
+  if (uncovered.length)
+    lines.push('', 'Uncovered at machine level:', ...uncovered.map((line) => `  ${line}`));
+  const uncoveredUi = rows.filter((row) => row.uiCovered).flatMap((row) => uncoveredMessages(row, 'ui'));
+  if (uncoveredUi.length) lines.push('', 'Uncovered at UI level:', ...uncoveredUi.map((line) => `  ${line}`));
+  await print(lines.join('\n'));
+  return collected.passed && uncovered.length === 0 && uncoveredUi.length === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();

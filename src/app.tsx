@@ -38,8 +38,9 @@ declare module '@tanstack/react-router' {
 export function createApp(options: { history?: RouterHistory } = {}) {
   const queryBox: QueryClientBox = {};
   const router = buildRouter(options.history);
-  const session = createSessionActor(queryBox, () => {
-    void router.navigate({ to: '/login' });
+  const session = createSessionActor(queryBox, {
+    goToLogin: () => void router.navigate({ to: '/login' }),
+    revisitRoute: () => void router.invalidate(),
   });
   const appearance = createAppearanceActor();
   session.start();

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { CURRENT_USER_PATH, errorEndsSession } from '../api/refusal';
 
 /**
@@ -9,6 +9,14 @@ import { CURRENT_USER_PATH, errorEndsSession } from '../api/refusal';
  * (and 'Log out'). A call answered 404 'User not found' (`session.userNotFound`) may mean the signed-in
  * user was deleted or only that another user's record is gone: while ready, the current user is asked
  * for again (`confirmCurrentUser`, the screen stays) and only a refusal of that call ends the session.
+ *
+ * Other tabs of the browser share the stored token. While the session runs, `watchOtherTabs` (injected:
+ * a BroadcastChannel, with the `storage` event as fallback) reports the stored token whenever another
+ * tab changed it: none left (`session.otherTabSignedOut`: a log-out, a session that ended there, the
+ * token cleared) ends this tab's session too, without touching storage; a token (`session.otherTabSignedIn`)
+ * signs a signed-out tab in and sends it off the public screens, and replaces a different token of a
+ * signed-in tab (the current user is loaded again, the cache dropped: it may be another user). Reports
+ * that change nothing (the same token, signed out twice: both channels report one change) are ignored.
  */
 
 export interface SessionContext {
@@ -22,7 +30,9 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.expired' }
   | { type: 'session.userNotFound' }
-  | { type: 'session.retry' };
+  | { type: 'session.retry' }
+  | { type: 'session.otherTabSignedOut' }
+  | { type: 'session.otherTabSignedIn'; token: string };
 
 export const sessionMachine = setup({
   types: {
@@ -35,9 +45,14 @@ export const sessionMachine = setup({
     loadCurrentUser: fromPromise<unknown, void>(async () => {
       throw new Error('session: loadCurrentUser was not provided');
     }),
+    /** Injected: report another tab's change of the stored token (runs as long as the session). */
+    watchOtherTabs: fromCallback<SessionEvent>(() => () => {}),
   },
   actions: {
-    setToken: assign({ token: ({ event }) => (event.type === 'session.login' ? event.token : '') }),
+    setToken: assign({
+      token: ({ event }) =>
+        event.type === 'session.login' || event.type === 'session.otherTabSignedIn' ? event.token : '',
+    }),
     forgetToken: assign({ token: '', error: null }),
     setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
     /** Injected: write the token to localStorage. */
@@ -48,17 +63,22 @@ export const sessionMachine = setup({
     clearCache: () => {},
     /** Injected: go to /login. */
     goToLogin: () => {},
+    /** Injected: check the current route again (a public screen sends a signed-in tab to /). */
+    revisitRoute: () => {},
     /** Injected: load the current user again, through the client that reports its refusal. */
     confirmCurrentUser: () => {},
   },
   guards: {
     hasToken: ({ context }) => context.token !== '',
+    isAnotherToken: ({ context, event }) =>
+      event.type === 'session.otherTabSignedIn' && event.token !== context.token,
     endsSession: ({ event }) => errorEndsSession((event as { error?: unknown }).error, CURRENT_USER_PATH),
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({ token: input?.token ?? '', error: null }),
   initial: 'checking',
+  invoke: { id: 'watchOtherTabs', src: 'watchOtherTabs' },
   states: {
     checking: {
       always: [{ guard: 'hasToken', target: 'signedIn' }, { target: 'signedOut' }],
@@ -69,6 +89,8 @@ export const sessionMachine = setup({
           target: 'signedIn',
           actions: ['setToken', { type: 'storeToken', params: ({ event }) => ({ token: event.token }) }],
         },
+        // Another tab logged in: its token is already stored.
+        'session.otherTabSignedIn': { target: 'signedIn', actions: ['setToken', 'revisitRoute'] },
       },
     },
     signedIn: {
@@ -86,6 +108,18 @@ export const sessionMachine = setup({
         'session.expired': {
           target: 'signedOut',
           actions: ['forgetToken', 'removeToken', 'clearCache', 'goToLogin'],
+        },
+        // Another tab removed the token: it is gone from storage already (a newer one is not this tab's
+        // to remove).
+        'session.otherTabSignedOut': {
+          target: 'signedOut',
+          actions: ['forgetToken', 'clearCache', 'goToLogin'],
+        },
+        'session.otherTabSignedIn': {
+          guard: 'isAnotherToken',
+          target: 'signedIn',
+          reenter: true,
+          actions: ['setToken', 'clearCache'],
         },
       },
       states: {

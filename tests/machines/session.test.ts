@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { sessionMachine } from '../../src/machines/session';
 import { flush } from './helpers';
@@ -10,6 +10,7 @@ function setup(token: string, load: () => Promise<unknown>) {
     removeToken: vi.fn(),
     clearCache: vi.fn(),
     goToLogin: vi.fn(),
+    revisitRoute: vi.fn(),
     confirmCurrentUser: vi.fn(),
   };
   const machine = sessionMachine.provide({
@@ -19,6 +20,7 @@ function setup(token: string, load: () => Promise<unknown>) {
       removeToken: effects.removeToken,
       clearCache: effects.clearCache,
       goToLogin: effects.goToLogin,
+      revisitRoute: effects.revisitRoute,
       confirmCurrentUser: effects.confirmCurrentUser,
     },
   });
@@ -145,5 +147,88 @@ describe('session machine', () => {
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(effects.removeToken).toHaveBeenCalledTimes(1);
     expect(effects.goToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  describe('other tabs of the browser', () => {
+    it.each([
+      ['loading', async () => new Promise(() => {})],
+      ['ready', async () => ({ id: 'me' })],
+      [
+        'failed',
+        async () => {
+          throw new ApiError(400, { detail: 'Inactive user' });
+        },
+      ],
+    ] as const)(
+      'another tab signed out (%s): this tab signs out without touching storage',
+      async (_state, load) => {
+        const { actor, effects } = setup('tok', load);
+        await flush();
+        actor.send({ type: 'session.otherTabSignedOut' });
+        expect(actor.getSnapshot().value).toBe('signedOut');
+        expect(actor.getSnapshot().context.token).toBe('');
+        // The token left storage in the other tab; a newer one is not this tab's to remove.
+        expect(effects.removeToken).not.toHaveBeenCalled();
+        expect(effects.clearCache).toHaveBeenCalledTimes(1);
+        expect(effects.goToLogin).toHaveBeenCalledTimes(1);
+        // Both channels report the one change: the second report changes nothing.
+        actor.send({ type: 'session.otherTabSignedOut' });
+        expect(effects.goToLogin).toHaveBeenCalledTimes(1);
+      },
+    );
+
+    it('another tab signed in: a signed-out tab takes its token up, loads the user and leaves /login', async () => {
+      const load = vi.fn(async () => ({ id: 'me' }));
+      const { actor, effects } = setup('', load);
+      actor.send({ type: 'session.otherTabSignedIn', token: 'theirs' });
+      expect(actor.getSnapshot().value).toEqual({ signedIn: 'loading' });
+      expect(actor.getSnapshot().context.token).toBe('theirs');
+      expect(effects.storeToken).not.toHaveBeenCalled();
+      expect(effects.revisitRoute).toHaveBeenCalledTimes(1);
+      await flush();
+      expect(actor.getSnapshot().value).toEqual({ signedIn: 'ready' });
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+
+    it('the same token again changes nothing; another token reloads the user with an empty cache', async () => {
+      const load = vi.fn(async () => ({ id: 'me' }));
+      const { actor, effects } = setup('tok', load);
+      await flush();
+      actor.send({ type: 'session.otherTabSignedIn', token: 'tok' });
+      expect(actor.getSnapshot().value).toEqual({ signedIn: 'ready' });
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(effects.clearCache).not.toHaveBeenCalled();
+      actor.send({ type: 'session.otherTabSignedIn', token: 'another' });
+      expect(actor.getSnapshot().value).toEqual({ signedIn: 'loading' });
+      expect(actor.getSnapshot().context.token).toBe('another');
+      expect(effects.clearCache).toHaveBeenCalledTimes(1);
+      expect(effects.storeToken).not.toHaveBeenCalled();
+      expect(effects.revisitRoute).not.toHaveBeenCalled();
+      await flush();
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(actor.getSnapshot().value).toEqual({ signedIn: 'ready' });
+    });
+
+    it('watches the other tabs from start to stop, in every state', async () => {
+      const stopped = vi.fn();
+      const started = vi.fn();
+      const machine = sessionMachine.provide({
+        actors: {
+          loadCurrentUser: fromPromise<unknown, void>(async () => ({})),
+          watchOtherTabs: fromCallback(() => {
+            started();
+            return stopped;
+          }),
+        },
+      });
+      const actor = createActor(machine, { input: { token: '' } }).start();
+      actor.send({ type: 'session.otherTabSignedIn', token: 'theirs' });
+      await flush();
+      actor.send({ type: 'session.otherTabSignedOut' });
+      expect(started).toHaveBeenCalledTimes(1);
+      expect(stopped).not.toHaveBeenCalled();
+      actor.stop();
+      expect(stopped).toHaveBeenCalledTimes(1);
+    });
   });
 });

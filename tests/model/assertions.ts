@@ -217,6 +217,15 @@ function toggleFormAssertions(): MachineAssertions {
 // ---------------------------------------------------------------------------------------------------
 // Session, paging, appearance
 
+/** Another tab reports the token this tab holds (its one change came by both channels): nothing happens. */
+function sameTokenChangesNothing(step: WalkStep, world: World) {
+  if (world.event?.type !== 'session.otherTabSignedIn') return;
+  const context = world.previous?.context as { token: string } | undefined;
+  if (world.event.token !== context?.token) return;
+  expect(step.actions.filter((action) => !action.type.startsWith('xstate.'))).toEqual([]);
+  expect(step.snapshot.children.loadCurrentUser).toBe(world.previous?.children.loadCurrentUser);
+}
+
 const sessionAssertions: MachineAssertions = {
   signedOut: (snapshot, step, world) => {
     const context = snapshot.context as { token: string };
@@ -235,8 +244,15 @@ const sessionAssertions: MachineAssertions = {
     }
     if (world.previous && stateLabel(world.previous).startsWith('signedIn')) {
       const effects = step.actions.map((action) => action.type).filter((type) => !type.startsWith('xstate.'));
-      expect(effects).toEqual(['removeToken', 'clearCache', 'goToLogin']);
+      // Another tab removed the token already (a newer one would not be this tab's to remove).
+      expect(effects).toEqual(
+        world.event?.type === 'session.otherTabSignedOut'
+          ? ['clearCache', 'goToLogin']
+          : ['removeToken', 'clearCache', 'goToLogin'],
+      );
     }
+    // The other tabs are watched in every state.
+    expect(snapshot.children.watchOtherTabs).toBeDefined();
   },
   'signedIn.loading': (snapshot, step, world) => {
     const context = snapshot.context as { token: string };
@@ -246,20 +262,34 @@ const sessionAssertions: MachineAssertions = {
     if (world.event?.type === 'session.login') {
       expect(ran(step, 'storeToken')).toEqual([{ type: 'storeToken', params: { token: context.token } }]);
     }
+    sameTokenChangesNothing(step, world);
+    const before = world.previous && stateLabel(world.previous);
+    const heldBefore = (world.previous?.context as { token: string } | undefined)?.token;
+    if (world.event?.type === 'session.otherTabSignedIn' && world.event.token !== heldBefore) {
+      // Another tab's token, stored there already: taken up, not stored again.
+      expect(context.token).toBe(world.event.token);
+      expect(ran(step, 'storeToken')).toEqual([]);
+      // A signed-out tab leaves the public screens; a signed-in one drops what it cached for the old token.
+      expect(ran(step, 'revisitRoute')).toHaveLength(before === 'signedOut' ? 1 : 0);
+      expect(ran(step, 'clearCache')).toHaveLength(before === 'signedOut' ? 0 : 1);
+    }
+    expect(snapshot.children.watchOtherTabs).toBeDefined();
   },
   'signedIn.ready': (snapshot, step, world) => {
     expect((snapshot.context as { token: string }).token).not.toBe('');
     expect(can(snapshot, 'session.logout')).toBe(true);
     expect(can(snapshot, 'session.retry')).toBe(false);
+    sameTokenChangesNothing(step, world);
     // A call answered 'User not found': the current user is asked for again, the screen stays.
     expect(ran(step, 'confirmCurrentUser')).toHaveLength(
       world.event?.type === 'session.userNotFound' ? 1 : 0,
     );
   },
-  'signedIn.failed': (snapshot, _step, world) => {
+  'signedIn.failed': (snapshot, step, world) => {
     const context = snapshot.context as { token: string; error: unknown };
     expect(context.token).not.toBe('');
     expect(knownFailure(context.error)).toBe(true);
+    sameTokenChangesNothing(step, world);
     // Only refused credentials end the session; every other failure (a 403 about privileges too) lands here.
     const { status, body } = context.error as { status?: number; body?: { detail?: unknown } };
     expect(status).not.toBe(401);

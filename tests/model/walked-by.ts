@@ -40,12 +40,16 @@ export function walkedByReport(rows: MachineCoverage[]): WalkedByReport {
   };
 }
 
-/** Writes one file per machine and removes the files of machines that are gone. */
-export function writeWalkedBy(report: WalkedByReport): void {
+/**
+ * Writes one file per machine of the report and, with `prune` (a run of every machine), removes the
+ * files of machines that are gone.
+ */
+export function writeWalkedBy(report: WalkedByReport, { prune }: { prune: boolean }): void {
   mkdirSync(WALKED_BY_DIR, { recursive: true });
   const wanted = new Set(Object.keys(report.machines).map((machine) => `${machine}.json`));
-  for (const file of readdirSync(WALKED_BY_DIR))
-    if (file.endsWith('.json') && !wanted.has(file)) rmSync(path.join(WALKED_BY_DIR, file));
+  if (prune)
+    for (const file of readdirSync(WALKED_BY_DIR))
+      if (file.endsWith('.json') && !wanted.has(file)) rmSync(path.join(WALKED_BY_DIR, file));
   for (const [machine, walked] of Object.entries(report.machines))
     writeFileSync(path.join(WALKED_BY_DIR, `${machine}.json`), `${JSON.stringify(walked)}\n`);
 }

@@ -2,9 +2,10 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { onSessionRefusal } from '../../api/refusal';
 import { clearToken, getToken, setToken } from '../../api/token';
 import { appearanceMachine, COLOR_MODE_KEY, type ColorMode } from '../../machines/appearance';
-import { sessionMachine } from '../../machines/session';
+import { type SessionEvent, sessionMachine } from '../../machines/session';
 import { inspect } from './inspect';
 import type { QueryClientBox } from './query';
+import { announceToken, newTabId, watchOtherTabs } from './tabs';
 
 /** The long-lived actors of the app (session and appearance) with their side effects injected. */
 
@@ -17,17 +18,40 @@ async function fetchCurrentUser(queryBox: QueryClientBox): Promise<unknown> {
   return ensureQueryClient(queryBox).fetchQuery(currentUserQueryOptions());
 }
 
-export function createSessionActor(queryBox: QueryClientBox, goToLogin: () => void) {
+export interface SessionNavigation {
+  /** Go to /login. */
+  goToLogin: () => void;
+  /** Check the current route's guards again (the public screens send a signed-in tab to /). */
+  revisitRoute: () => void;
+}
+
+export function createSessionActor(queryBox: QueryClientBox, navigation: SessionNavigation) {
+  // This tab, among the browser's tabs that share the stored token (./tabs.ts).
+  const tab = newTabId();
   const actor = createActor(
     sessionMachine.provide({
       actors: {
         loadCurrentUser: fromPromise<unknown, void>(() => fetchCurrentUser(queryBox)),
+        watchOtherTabs: fromCallback<SessionEvent>(({ sendBack }) =>
+          watchOtherTabs(tab, (token) =>
+            sendBack(
+              token ? { type: 'session.otherTabSignedIn', token } : { type: 'session.otherTabSignedOut' },
+            ),
+          ),
+        ),
       },
       actions: {
-        storeToken: (_, params) => setToken(params.token),
-        removeToken: () => clearToken(),
+        storeToken: (_, params) => {
+          setToken(params.token);
+          announceToken(tab, params.token);
+        },
+        removeToken: () => {
+          clearToken();
+          announceToken(tab, '');
+        },
         clearCache: () => queryBox.client?.removeQueries(),
-        goToLogin: () => goToLogin(),
+        goToLogin: () => navigation.goToLogin(),
+        revisitRoute: () => navigation.revisitRoute(),
         // Its refusal reaches the session through the client (onSessionRefusal below); any other
         // failure says nothing about the user being gone.
         confirmCurrentUser: () => void fetchCurrentUser(queryBox).catch(() => {}),

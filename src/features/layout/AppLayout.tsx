@@ -2,9 +2,7 @@ import { Box, Button, Flex, Spinner, Text } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { errorMessage } from '../../api/errors';
-import { getToken } from '../../api/token';
 import { useAppActors } from '../app/context';
 import { ensureQueryClient } from '../app/query';
 import { MobileNav, Sidebar } from './Sidebar';
@@ -27,13 +25,9 @@ function SignedInLayout({ session }: { session: ReturnType<typeof useAppActors>[
     if (snapshot.matches('signedOut')) return 'signedOut';
     return 'loading';
   });
-  // The layout is entered only with a stored token (its beforeLoad, as /login's redirect). A session
-  // that ended in this tab removed its token; one that is signed out while a token is stored was signed
-  // in by another tab: it takes that token up instead of spinning forever.
-  useEffect(() => {
-    const token = getToken();
-    if (phase === 'signedOut' && token) session.send({ type: 'session.login', token });
-  }, [phase, session]);
+  // The layout is entered only with a stored token (its beforeLoad, as /login's redirect); a token
+  // another tab stored reaches the session as `session.otherTabSignedIn` (src/features/app/tabs.ts), one
+  // it removed as `session.otherTabSignedOut`, which goes to /login.
   const error = useSelector(session, (snapshot) => snapshot.context.error);
 
   if (phase === 'loading' || phase === 'signedOut') {

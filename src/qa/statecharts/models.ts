@@ -4,7 +4,7 @@ import { appearanceMachine } from '../../machines/appearance';
 import * as flows from '../../machines/flows';
 import type { FormContext, FormValues } from '../../machines/form';
 import { itemsPagingMachine, type PagingContext, pageRows, usersPagingMachine } from '../../machines/paging';
-import { sessionMachine } from '../../machines/session';
+import { type SessionContext, sessionMachine } from '../../machines/session';
 import * as signedInFlows from '../../machines/signed-in-flows';
 import type { EditUserValues } from '../../machines/signed-in-schemas';
 import { accountModels } from './account-models';
@@ -250,13 +250,25 @@ const sessionModel: MachineModel = {
     { label: 'no stored token', input: { token: '' } },
     { label: 'stored token', input: { token: 'stored-token' } },
   ],
-  actors: { loadCurrentUser: 'promise' },
+  actors: { loadCurrentUser: 'promise', watchOtherTabs: 'callback' },
   events: (snapshot) => [
     labelled({ type: 'session.login', token: 'new-token' }, 'token'),
     { type: 'session.logout' },
     { type: 'session.expired' },
     { type: 'session.userNotFound' },
     { type: 'session.retry' },
+    // What another tab's change of the stored token reports (src/features/app/tabs.ts): no token left,
+    // another token, or the token this tab holds (the same change reported twice).
+    { type: 'session.otherTabSignedOut' },
+    labelled({ type: 'session.otherTabSignedIn', token: 'other-tab-token' }, 'other token'),
+    ...((snapshot.context as SessionContext).token
+      ? [
+          labelled(
+            { type: 'session.otherTabSignedIn', token: (snapshot.context as SessionContext).token },
+            'same token',
+          ),
+        ]
+      : []),
     ...actorOutcomes(
       snapshot,
       'loadCurrentUser',

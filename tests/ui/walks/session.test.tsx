@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { TOKEN_KEY } from '../../../src/api/token';
+import { clearToken, getToken, setToken, TOKEN_KEY } from '../../../src/api/token';
+import { announceToken } from '../../../src/features/app/tabs';
 import { modelByName } from '../../../src/qa/statecharts/models';
 import { type ModelPath, stateLabel } from '../../../src/qa/statecharts/paths';
 import { renderApp } from '../harness';
@@ -30,12 +31,24 @@ import {
  * A refused credential on a call that carried the token ends the session through `session.expired`
  * first (src/api/client.ts); the machine's own guard reads the same rule (src/api/refusal.ts). Other
  * 403s and 404s cannot come from /users/me.
+ *
+ * Another tab of the browser is what another tab's session does to the shared storage and the tabs'
+ * channel (src/features/app/tabs.ts): it stores a token of the account (logged in through the API) or
+ * removes it, and posts the change on the real BroadcastChannel; this tab's watcher hears it as it would
+ * from a real tab (tests/e2e/tabs.spec.ts does it with two Chromium pages):
+ * - session.otherTabSignedOut: the other tab logged out;
+ * - session.otherTabSignedIn (other token): the other tab logged in (a signed-in tab: logged in again);
+ * - session.otherTabSignedIn (same token): the change this tab holds already, announced again.
+ * `session.login` in a signed-in tab needs a tab that missed another tab's log-out (no channel and no
+ * storage event): the token is removed without a word and this tab's /login is opened again.
  */
 
 const model = modelByName('session');
 if (!model) throw new Error('no session model');
 
 const LOAD = 'loadCurrentUser';
+/** The other tab, as the tabs' channel names it. */
+const OTHER_TAB = 'ui-walk-other-tab';
 const REALISED = new Set(['success', '400 detail', '404 user gone', '403 credentials']);
 
 interface Ctx {
@@ -52,21 +65,26 @@ function accepts(path: ModelPath): boolean {
     const type = step.event.type;
     // A deleted account cannot log in again.
     if (
-      type === 'session.login' &&
+      (type === 'session.login' || type === 'session.otherTabSignedIn') &&
       path.steps.slice(0, index).some((s) => outcomeLabel(s.event) === '404 user gone')
     )
       return false;
     if (isOutcome(step, LOAD)) {
       const label = outcomeLabel(step.event) ?? '';
       if (!REALISED.has(label)) return false;
-      // Right after logging in, the account is the one just used: it can only load.
+      // Right after logging in (here or in the other tab), the account is the one just used: it can only load.
       const entered = path.steps[index - 1];
-      if (entered?.event.type === 'session.login' && label !== 'success') return false;
+      const loggedIn =
+        entered?.event.type === 'session.login' || entered?.event.type === 'session.otherTabSignedIn';
+      if (loggedIn && label !== 'success') return false;
       return true;
     }
-    // The spinner offers nothing; the failure screen offers only 'Try again'.
+    // The spinner offers nothing (the server is held while it shows); on the failure screen, 'Try again'
+    // is walked here (its 'Log out' in Chromium, tests/e2e/generated-walks.spec.ts); another tab may act
+    // at any time.
     if (from === 'signedIn.loading') return false;
-    if (from === 'signedIn.failed') return type === 'session.retry' || type === 'session.login';
+    if (from === 'signedIn.failed')
+      return type === 'session.retry' || type === 'session.login' || type.startsWith('session.otherTab');
     return true;
   });
 }
@@ -148,6 +166,31 @@ const driver: UiDriver<Ctx> = {
         }
         await arrangeLoad(info, ctx, walk);
         await logIn(ctx);
+        return 'sent';
+      }
+      case 'session.otherTabSignedOut': {
+        // The other tab logged out: its session removed the token and told the tabs.
+        clearToken();
+        announceToken(OTHER_TAB, '');
+        return 'sent';
+      }
+      case 'session.otherTabSignedIn': {
+        const event = info.step.event as unknown as { token: string };
+        const held = (info.before.context as { token: string }).token;
+        if (event.token === held && held !== '') {
+          // The change this tab holds already (the same token, announced again).
+          announceToken(OTHER_TAB, getToken());
+          return 'sent';
+        }
+        // The other tab logged in (the account reactivated first if need be): its token is stored and told.
+        if (ctx.inactive) {
+          await setActive(walk.api, ctx.account.id, true);
+          ctx.inactive = false;
+        }
+        const token = await walk.api.login(ctx.account.email, ctx.account.password);
+        await arrangeLoad(info, ctx, walk);
+        setToken(token);
+        announceToken(OTHER_TAB, token);
         return 'sent';
       }
       case 'session.logout': {
