@@ -11,6 +11,7 @@ import helmet from 'helmet';
 import { API_PREFIX } from '../openapi/prefix.ts';
 import { registerAuthGuard } from './auth/guard.ts';
 import { authHandlers } from './auth/handlers.ts';
+import { sessionHandlers } from './auth/sessions.ts';
 import type { Settings } from './config.ts';
 import type { Database } from './db/index.ts';
 import { type ErrorReporter, noErrorReporter } from './error-reporting.ts';
@@ -229,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const document = loadOpenApiDocument();
   const serviceHandlers: OperationHandlers = {
     ...authHandlers(app),
+    ...sessionHandlers(app),
     ...userHandlers(app),
     ...itemHandlers(app),
     ...utilHandlers(app),
