@@ -17,6 +17,15 @@ async function fetchCurrentUser(queryBox: QueryClientBox): Promise<unknown> {
   return ensureQueryClient(queryBox).fetchQuery(currentUserQueryOptions());
 }
 
+/**
+ * "Log out" also revokes the token on the server, best-effort: fire and forget, so the local sign-out
+ * neither waits for the call nor fails with it (the token is taken before it leaves storage).
+ */
+function revokeOnServer(token: string): void {
+  if (!token) return;
+  void import('../../api/services').then(({ revokeToken }) => revokeToken(token)).catch(() => {});
+}
+
 export function createSessionActor(queryBox: QueryClientBox, goToLogin: () => void) {
   const actor = createActor(
     sessionMachine.provide({
@@ -25,7 +34,11 @@ export function createSessionActor(queryBox: QueryClientBox, goToLogin: () => vo
       },
       actions: {
         storeToken: (_, params) => setToken(params.token),
-        removeToken: () => clearToken(),
+        removeToken: ({ event }) => {
+          // Only the user's own "Log out": an ended session's token is refused already.
+          if (event.type === 'session.logout') revokeOnServer(getToken());
+          clearToken();
+        },
         clearCache: () => queryBox.client?.removeQueries(),
         goToLogin: () => goToLogin(),
         // Its refusal reaches the session through the client (onSessionRefusal below); any other
