@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { revokedTokens } from '../../server/db/schema.ts';
 import { API, forgeAccessToken, NIL_UUID } from '../support/api.ts';
+import { createTestDatabase, type ServerProcess, startServerProcess } from '../support/processes.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -199,5 +200,50 @@ describe('POST /users/{user_id}/unlock', () => {
     const res2 = await limited.request('POST', `${API}/users/${neighbour.id}/unlock`, { token: user.token });
     expect(res2.status).toBe(403);
     expect((await login(neighbour.email, neighbour.password)).status).toBe(429);
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database (two hosts)', () => {
+  let hosts: ServerProcess[] = [];
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase(postgresUrl as string, 'logout');
+    drop = database.drop;
+    const env = { DATABASE_URL: database.url, SECRET_KEY: randomBytes(32).toString('hex') };
+    // One after the other: the first migrates the fresh database.
+    hosts = [await startServerProcess(env)];
+    hosts.push(await startServerProcess(env));
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(hosts.map((host) => host.stop()));
+    await drop?.();
+  });
+
+  it('a logout on one host is refused by the other at once', async () => {
+    const [a, b] = hosts as [ServerProcess, ServerProcess];
+    const email = `hosts-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'two-hosts-pass-1';
+    const signup = await fetch(`${a.base}${API}/users/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(signup.status).toBe(200);
+    const login = await fetch(`${b.base}${API}/login/access-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: email, password }).toString(),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const meAt = async (host: ServerProcess) =>
+      (await fetch(`${host.base}${API}/users/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+    expect([await meAt(a), await meAt(b)]).toEqual([200, 200]);
+    const out = await fetch(`${a.base}${API}/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.status).toBe(200);
+    expect([await meAt(b), await meAt(a)]).toEqual([403, 403]);
   });
 });
