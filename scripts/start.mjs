@@ -1,4 +1,4 @@
-// `npm start` (serve), `npm run db:migrate` (migrate): builds what is missing or stale in dist/, then runs
+// `npm start` (serve), `npm run db:migrate` (migrate), `npm run admin -- …` (admin): builds what is missing or stale in dist/, then runs
 // the compiled server in this very process (signals reach it without a wrapper). In a deployment copy
 // (dist/ built, no sources, production dependencies only) nothing is built: it starts at once.
 // `node scripts/start.mjs build` only brings dist/ up to date.
@@ -9,6 +9,7 @@ import { build, canBuild, DIST, partState } from './build-parts.mjs';
 const COMMANDS = {
   serve: { parts: ['web', 'server'], entry: 'main.js' },
   migrate: { parts: ['server'], entry: 'migrate.js' },
+  admin: { parts: ['server'], entry: 'admin-cli.js' },
   build: { parts: ['web', 'server'], entry: undefined },
 };
 
@@ -48,4 +49,6 @@ if (toBuild.length > 0) {
     process.exit(1);
   }
 }
+// The entry sees its own arguments where `node dist/server/<entry>.js …` would put them.
+process.argv.splice(2, 1);
 if (plan.entry) await import(pathToFileURL(path.join(DIST, 'server', plan.entry)).href);

@@ -11,6 +11,7 @@ import helmet from 'helmet';
 import { API_PREFIX } from '../openapi/prefix.ts';
 import { registerAuthGuard } from './auth/guard.ts';
 import { authHandlers } from './auth/handlers.ts';
+import { sessionHandlers } from './auth/sessions.ts';
 import type { Settings } from './config.ts';
 import type { Database } from './db/index.ts';
 import { type ErrorReporter, noErrorReporter } from './error-reporting.ts';
@@ -246,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerIdempotency(app, document);
   const serviceHandlers: OperationHandlers = {
     ...authHandlers(app),
+    ...sessionHandlers(app),
     ...userHandlers(app),
     ...itemHandlers(app),
     ...utilHandlers(app),

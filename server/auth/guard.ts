@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     currentUser: UserRow | null;
     sessionId: string | null;
+    /** The token's expiry (seconds since the epoch). */
+    sessionExpiresAt: number | null;
   }
 }
 
@@ -39,6 +41,7 @@ function bearerToken(request: FastifyRequest): string | null {
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionExpiresAt', null);
   app.addHook('onRequest', async (request) => {
     const level = authLevelOf(request);
     if (level === 'none') return;
@@ -46,15 +49,18 @@ export function registerAuthGuard(app: FastifyInstance) {
     if (!token) throw notAuthenticated();
     const claims = await readAccessToken(app.settings.secretKey, token);
     if (!claims) throw invalidCredentials();
-    const user = await app.users.byId(claims.sub);
-    if (!user) throw new HttpError(404, 'User not found');
+    const session = await app.users.forSession(claims.sub, claims.sid);
+    if (!session) throw new HttpError(404, 'User not found');
+    const { user } = session;
     const current =
       claims.ver === user.tokenVersion || (user.keptSessionId !== null && claims.sid === user.keptSessionId);
-    if (!current) throw invalidCredentials();
+    // A logged-out token (POST /logout) is refused like one of an ended session.
+    if (!current || session.revoked) throw invalidCredentials();
     if (!user.isActive) throw inactiveUser();
     if (level === 'superuser' && !user.isSuperuser) throw notEnoughPrivileges();
     request.currentUser = user;
     request.sessionId = claims.sid;
+    request.sessionExpiresAt = claims.exp;
   });
 }
 

@@ -45,8 +45,14 @@ export interface AccessClaims {
   sub: string;
   /** The user's token version when the token was issued. */
   ver: number;
-  /** Session id: lets the session that changed the password stay signed in. */
+  /**
+   * The token's id: its `jti`, or for a token issued before tokens had one, its `sid` (every earlier
+   * token carries one). Logging out revokes it (revoked_tokens); it also lets the session that changed
+   * the password stay signed in.
+   */
   sid: string;
+  /** Expiry, seconds since the epoch: a revocation is kept until then. */
+  exp: number;
 }
 
 const ALG = 'HS256';
@@ -74,13 +80,28 @@ export async function createAccessToken(
   version: number,
   expiresMinutes: number,
 ) {
-  const sid = randomBytes(12).toString('base64url');
-  return new SignJWT({ ver: version, sid })
+  return new SignJWT({ ver: version })
     .setProtectedHeader({ alg: ALG })
     .setSubject(userId)
+    .setJti(randomBytes(16).toString('base64url'))
     .setIssuedAt()
     .setExpirationTime(`${expiresMinutes}m`)
     .sign(await key(secret));
+}
+
+const NEVER = 253_402_300_799; // 9999-12-31T23:59:59Z
+
+/**
+ * The id a token is revoked by: its `jti`; for tokens issued before tokens had one, their `sid` (every
+ * earlier token of this server carries one); for a token made as the template makes them ({sub, exp}
+ * with the same key), a digest of the token itself. So no token in circulation loses its validity on
+ * upgrade, and every one of them can be logged out.
+ */
+function tokenId(payload: { jti?: unknown; sid?: unknown }, token: string): string {
+  for (const claim of [payload.jti, payload.sid]) {
+    if (typeof claim === 'string' && claim !== '' && claim.length <= 48) return claim;
+  }
+  return `sha256:${createHash('sha256').update(token).digest('base64url')}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,7 +114,9 @@ export async function readAccessToken(secret: string, token: string): Promise<Ac
     return {
       sub: payload.sub.toLowerCase(),
       ver: typeof payload.ver === 'number' ? payload.ver : 0,
-      sid: typeof payload.sid === 'string' ? payload.sid : '',
+      sid: tokenId(payload, token),
+      // A token without `exp` never expires (jose accepts it): its revocation is kept for ever.
+      exp: typeof payload.exp === 'number' ? payload.exp : NEVER,
     };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;

@@ -104,6 +104,21 @@ export const countKeys = {
   itemsOf: (ownerId: string) => `items:${ownerId}`,
 } as const;
 
+// Access tokens revoked before their expiry (POST /logout): the guard refuses a token whose id is here.
+// A row is needed only while the token could still be presented, so rows past `expires_at` are deleted.
+// Ending all of a user's sessions needs no row: it bumps users.token_version.
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: varchar('jti', { length: 64 }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type ItemRow = typeof items.$inferSelect;

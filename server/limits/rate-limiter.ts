@@ -194,13 +194,15 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
       };
     },
     async unlockLogin(account) {
-      await run('loginFailuresPerAccount', (limiter) => limiter.delete(account));
+      await memory.get('loginFailuresPerAccount')?.delete(account);
       const pairs = memory.get('loginFailuresPerAccountAndIp');
       for (const source of memoryPairs.get(account) ?? []) await pairs?.delete(pairKey(account, source));
       memoryPairs.delete(account);
-      if (!redis || !shared) return;
+      if (!redis) return;
+      // Always asked of Redis, even while this process counts in memory: the lock that matters is there.
       const pattern = `${prefixOf('loginFailuresPerAccountAndIp')}:${globEscape(account)}${PAIR_SEPARATOR}*`;
       try {
+        await store.get('loginFailuresPerAccount')?.delete(account);
         const stream = redis.scanStream({ match: pattern, count: 1_000 });
         for await (const keys of stream as AsyncIterable<string[]>) {
           if (keys.length > 0) await redis.del(...keys);

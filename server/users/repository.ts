@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { readCount } from '../db/counters.ts';
 import type { Database } from '../db/index.ts';
-import { countKeys, type NewUserRow, type UserRow, users } from '../db/schema.ts';
+import { countKeys, type NewUserRow, revokedTokens, type UserRow, users } from '../db/schema.ts';
 
 export function createUsersRepository(db: Database) {
   // Every authenticated request looks its user up by id.
@@ -10,7 +10,46 @@ export function createUsersRepository(db: Database) {
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('user_by_id');
+  // The guard's one query: the user, and whether the token was logged out (a primary-key probe of
+  // revoked_tokens). Read from the database on every request, so a logout holds on every host at once.
+  const sessionQuery = db
+    .select({
+      ...getTableColumns(users),
+      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_by_id_with_revocation');
   return {
+    /** The user of a token, and whether that token (by id) was revoked. */
+    async forSession(id: string, tokenId: string): Promise<{ user: UserRow; revoked: boolean } | undefined> {
+      const [row] = await sessionQuery.execute({ id, jti: tokenId });
+      if (!row) return undefined;
+      const { revoked, ...user } = row;
+      return { user, revoked: revoked === true };
+    },
+    /**
+     * Revokes one token until its expiry (`expiresAt`); expired revocations are deleted on the way, so
+     * the table holds only tokens that could still be presented.
+     */
+    async revokeToken(userId: string, tokenId: string, expiresAt: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, sql`now()`));
+        await tx
+          .insert(revokedTokens)
+          .values({ jti: tokenId, userId, expiresAt })
+          .onConflictDoNothing({ target: revokedTokens.jti });
+      });
+    },
+    /** Ends every session of the user (every token issued so far); false when there is no such user. */
+    async endSessions(id: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1`, keptSessionId: null })
+        .where(eq(users.id, id))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
     async byId(id: string): Promise<UserRow | undefined> {
       const [row] = await byIdQuery.execute({ id });
       return row;

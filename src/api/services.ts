@@ -1,4 +1,4 @@
-import { api } from './client';
+import { api, apiBaseUrl } from './client';
 import { ApiError } from './errors';
 import { pageToSkip } from './paging';
 import type {
@@ -85,6 +85,24 @@ export function deleteItem(id: string): Promise<Message> {
   return unwrap(api().DELETE('/items/{id}', { params: { path: { id } } }));
 }
 
+/**
+ * POST /logout with `token` (no longer stored by then): the server revokes it. A plain fetch outside
+ * the client's refusal reporting — its answer says nothing about the session that follows (a 403 for a
+ * token already ended must not end a new sign-in) — and `keepalive`, so it survives leaving the page.
+ */
+export async function revokeToken(token: string): Promise<void> {
+  await fetch(`${apiBaseUrl()}/logout`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    keepalive: true,
+  });
+}
+
+/** "Log out everywhere": ends every session of the account, this one included. */
+export function logoutEverywhere(): Promise<Message> {
+  return unwrap(api().POST('/users/me/sessions/revoke'));
+}
+
 // Users (superuser)
 export function readUsers(page: number): Promise<UsersPublic> {
   return unwrap(api().GET('/users/', { params: { query: pageToSkip(page) } }));
@@ -100,4 +118,12 @@ export function updateUser(userId: string, body: UserUpdate): Promise<UserPublic
 
 export function deleteUser(userId: string): Promise<Message> {
   return unwrap(api().DELETE('/users/{user_id}', { params: { path: { user_id: userId } } }));
+}
+
+export function endUserSessions(userId: string): Promise<Message> {
+  return unwrap(api().POST('/users/{user_id}/sessions/revoke', { params: { path: { user_id: userId } } }));
+}
+
+export function unlockUser(userId: string): Promise<Message> {
+  return unwrap(api().POST('/users/{user_id}/unlock', { params: { path: { user_id: userId } } }));
 }

@@ -36,6 +36,12 @@ export const accountDeletionMachine = createConfirmationMachine({
   types: {} as { output: Message },
 });
 
+/** "Log out everywhere" (My profile): ends every session of the account, this one included. */
+export const logoutEverywhereMachine = createConfirmationMachine({
+  id: 'logoutEverywhere',
+  types: {} as { output: Message },
+});
+
 // Items
 export const addItemMachine = createModalFormMachine({
   id: 'addItem',
@@ -109,5 +115,17 @@ export const changeUserPasswordMachine = createModalFormMachine({
 
 export const deleteUserMachine = createConfirmationMachine({
   id: 'deleteUser',
+  types: {} as { target: UserPublic; output: Message },
+});
+
+/** A row's 'End sessions': every session of the user ends (they must sign in again). */
+export const endUserSessionsMachine = createConfirmationMachine({
+  id: 'endUserSessions',
+  types: {} as { target: UserPublic; output: Message },
+});
+
+/** A row's 'Unlock sign-in': clears the user's lockout after too many failed logins. */
+export const unlockUserMachine = createConfirmationMachine({
+  id: 'unlockUser',
   types: {} as { target: UserPublic; output: Message },
 });

@@ -10,6 +10,7 @@ export {
   Ellipsis as MoreIcon,
   House as HomeIcon,
   KeyRound as KeyIcon,
+  LockOpen as UnlockIcon,
   LogOut as LogOutIcon,
   Menu as MenuIcon,
   Package as ItemsIcon,

@@ -130,6 +130,12 @@ const ROWS: Record<string, Row> = {
       superuser: { status: 200, check: (r) => expect(r.body.id).toBe(superuser.id) },
     },
   },
+  'POST /logout': {
+    auth: 'user',
+    fresh: true,
+    request: () => ({ path: '/logout' }),
+    allowed: { all: { status: 200, check: isMessage('Logged out') } },
+  },
   'POST /password-recovery/{email}': {
     auth: 'none',
     request: () => ({ path: `/password-recovery/${encodeURIComponent(owner.email)}` }),
@@ -249,6 +255,25 @@ const ROWS: Record<string, Row> = {
       path: `/users/${caller === 'superuser' ? (await freshUser()).id : owner.id}`,
     }),
     allowed: { superuser: { status: 200, check: isMessage('User deleted successfully') } },
+  },
+  'POST /users/me/sessions/revoke': {
+    auth: 'user',
+    fresh: true,
+    request: () => ({ path: '/users/me/sessions/revoke' }),
+    allowed: { all: { status: 200, check: isMessage('All sessions ended') } },
+  },
+  'POST /users/{user_id}/sessions/revoke': {
+    auth: 'superuser',
+    // Normal callers aim at the owner (refused); the superuser ends a throw-away account's sessions.
+    request: async (caller) => ({
+      path: `/users/${caller === 'superuser' ? (await freshUser()).id : owner.id}/sessions/revoke`,
+    }),
+    allowed: { superuser: { status: 200, check: isMessage('Sessions ended') } },
+  },
+  'POST /users/{user_id}/unlock': {
+    auth: 'superuser',
+    request: () => ({ path: `/users/${owner.id}/unlock` }),
+    allowed: { superuser: { status: 200, check: isMessage('Sign-in unlocked') } },
   },
   'GET /items/': {
     auth: 'user',

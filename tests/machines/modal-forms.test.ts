@@ -12,7 +12,10 @@ import {
   deleteUserMachine,
   editItemMachine,
   editUserMachine,
+  endUserSessionsMachine,
+  logoutEverywhereMachine,
   profileMachine,
+  unlockUserMachine,
 } from '../../src/machines/signed-in-flows';
 import { controllableSubmit, flush } from './helpers';
 
@@ -166,8 +169,61 @@ describe('Edit Item / delete / change password modals', () => {
   });
 
   it('confirmations have no fields: only idle, submitting and failed while open', () => {
-    for (const machine of [accountDeletionMachine, deleteItemMachine, deleteUserMachine]) {
+    for (const machine of [
+      accountDeletionMachine,
+      deleteItemMachine,
+      deleteUserMachine,
+      logoutEverywhereMachine,
+      endUserSessionsMachine,
+      unlockUserMachine,
+    ]) {
       expect(Object.keys(machine.root.states.open.states)).toEqual(['idle', 'submitting', 'failed']);
+    }
+  });
+
+  it('log out everywhere: confirm once, signs out only on success, stays open on failure', async () => {
+    const submit = controllableSubmit();
+    const onSuccess = vi.fn();
+    const onFailure = vi.fn();
+    const actor = createActor(
+      logoutEverywhereMachine.provide({
+        actors: { submit: submit.logic },
+        actions: { onSuccess, onFailure },
+      }),
+    ).start();
+    actor.send({ type: 'modal.open' });
+    actor.send({ type: 'form.submit' });
+    // A second confirm while the call runs does not call again.
+    actor.send({ type: 'form.submit' });
+    expect(submit.calls).toHaveLength(1);
+    submit.reject({ status: 500 });
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ open: 'failed' });
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'form.submit' });
+    submit.resolve({ message: 'All sessions ended' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('end sessions and unlock act on the row they were opened on', async () => {
+    const target = { id: 'user-9', email: 'nine@example.com' } as never;
+    for (const machine of [endUserSessionsMachine, unlockUserMachine]) {
+      const submit = controllableSubmit();
+      const onSuccess = vi.fn();
+      const actor = createActor(
+        machine.provide({ actors: { submit: submit.logic }, actions: { onSuccess } }),
+      ).start();
+      actor.send({ type: 'modal.open', target });
+      actor.send({ type: 'form.submit' });
+      expect(submit.calls[0]).toEqual({ values: {}, target });
+      submit.resolve({ message: 'done' });
+      await flush();
+      expect(actor.getSnapshot().value).toBe('closed');
+      expect(actor.getSnapshot().context.target).toBeNull();
+      expect(onSuccess).toHaveBeenCalledTimes(1);
     }
   });
 

@@ -390,5 +390,8 @@ export const ASSERTIONS: Record<string, MachineAssertions> = {
   editUser: modalFormAssertions(),
   changeUserPassword: modalFormAssertions(),
   deleteUser: confirmationAssertions(),
+  logoutEverywhere: confirmationAssertions(),
+  endUserSessions: confirmationAssertions(),
+  unlockUser: confirmationAssertions(),
   ...ACCOUNT_ASSERTIONS,
 };

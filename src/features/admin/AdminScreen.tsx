@@ -1,10 +1,17 @@
 import { Badge, Box, Flex, Table, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { usersQueryOptions } from '../../api/queries';
-import { createUser, deleteUser, updateUser } from '../../api/services';
+import { createUser, deleteUser, endUserSessions, unlockUser, updateUser } from '../../api/services';
 import { usersPagingMachine } from '../../machines/paging';
-import { addUserMachine, deleteUserMachine, editUserMachine } from '../../machines/signed-in-flows';
+import {
+  addUserMachine,
+  deleteUserMachine,
+  editUserMachine,
+  endUserSessionsMachine,
+  unlockUserMachine,
+} from '../../machines/signed-in-flows';
 import { planLabel } from '../../machines/subscription';
+import { LogOutIcon, UnlockIcon } from '../../ui/icons';
 import { badgeRecipe } from '../../ui/recipes';
 import { useCurrentUser } from '../account/currentUser';
 import { ActionsMenu } from '../common/ActionsMenu';
@@ -12,8 +19,14 @@ import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
 import { usePagedList } from '../common/usePagedList';
-import { useChangePasswordDialog, useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
+import {
+  useChangePasswordDialog,
+  useConfirmDialog,
+  useDeleteDialog,
+  useFormDialog,
+} from '../common/useRowDialogs';
 import { addUserPayload, editUserPayload, editUserValues } from './payload';
+import { EndSessionsDialog, UnlockDialog } from './SessionDialogs';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
 // Names and e-mails get the room; the code columns are as wide as their values.
@@ -68,6 +81,18 @@ export function AdminScreen() {
     },
     refetch,
   );
+  const endSessions = useConfirmDialog(
+    endUserSessionsMachine,
+    ({ target }) => endUserSessions(target.id),
+    'The user was logged out on every device.',
+    refetch,
+  );
+  const unlock = useConfirmDialog(
+    unlockUserMachine,
+    ({ target }) => unlockUser(target.id),
+    'The user may log in again.',
+    refetch,
+  );
 
   return (
     <ListScreen
@@ -82,6 +107,8 @@ export function AdminScreen() {
           <AddUserDialog actor={addUser} />
           <EditUserDialog actor={editUser} returnFocusRef={opener} />
           <ChangePasswordDialog actor={changePassword} returnFocusRef={opener} />
+          <EndSessionsDialog actor={endSessions} returnFocusRef={opener} />
+          <UnlockDialog actor={unlock} returnFocusRef={opener} />
           <DeleteDialog actor={deleteUserActor} type="User" returnFocusRef={opener} />
         </>
       }
@@ -141,6 +168,26 @@ export function AdminScreen() {
                   opener.current = trigger;
                   deleteUserActor.send({ type: 'modal.open', target: user });
                 }}
+                more={[
+                  {
+                    value: 'end-sessions',
+                    label: 'End sessions',
+                    icon: <LogOutIcon aria-hidden="true" />,
+                    onSelect: (trigger) => {
+                      opener.current = trigger;
+                      endSessions.send({ type: 'modal.open', target: user });
+                    },
+                  },
+                  {
+                    value: 'unlock',
+                    label: 'Unlock sign-in',
+                    icon: <UnlockIcon aria-hidden="true" />,
+                    onSelect: (trigger) => {
+                      opener.current = trigger;
+                      unlock.send({ type: 'modal.open', target: user });
+                    },
+                  },
+                ]}
               />
             </Table.Cell>
           </Table.Row>

@@ -18,6 +18,15 @@ async function fetchCurrentUser(queryBox: QueryClientBox): Promise<unknown> {
   return ensureQueryClient(queryBox).fetchQuery(currentUserQueryOptions());
 }
 
+/**
+ * "Log out" also revokes the token on the server, best-effort: fire and forget, so the local sign-out
+ * neither waits for the call nor fails with it (the token is taken before it leaves storage).
+ */
+function revokeOnServer(token: string): void {
+  if (!token) return;
+  void import('../../api/services').then(({ revokeToken }) => revokeToken(token)).catch(() => {});
+}
+
 export interface SessionNavigation {
   /** Go to /login. */
   goToLogin: () => void;
@@ -45,7 +54,9 @@ export function createSessionActor(queryBox: QueryClientBox, navigation: Session
           setToken(params.token);
           announceToken(tab, params.token);
         },
-        removeToken: () => {
+        removeToken: ({ event }) => {
+          // Only the user's own "Log out": an ended session's token is refused already.
+          if (event.type === 'session.logout') revokeOnServer(getToken());
           clearToken();
           announceToken(tab, '');
         },

@@ -1,5 +1,5 @@
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { EditIcon, KeyIcon, MoreIcon, TrashIcon } from '../../ui/icons';
 import { menuRecipe } from '../../ui/recipes';
 
@@ -12,9 +12,18 @@ interface ActionsMenuProps {
   onEdit: (opener: HTMLElement | null) => void;
   onChangePassword: (opener: HTMLElement | null) => void;
   onDelete: (opener: HTMLElement | null) => void;
+  /** Entries of one screen only (e.g. the admin's 'End sessions'), shown before Delete. */
+  more?: readonly MoreAction[];
 }
 
-/** A row's actions: 'Edit X', 'Change Password X' and 'Delete X'. */
+export interface MoreAction {
+  value: string;
+  label: string;
+  icon: ReactNode;
+  onSelect: (opener: HTMLElement | null) => void;
+}
+
+/** A row's actions: 'Edit X', 'Change Password X', the screen's `more` entries and 'Delete X'. */
 export function ActionsMenu({
   type,
   rowLabel,
@@ -22,6 +31,7 @@ export function ActionsMenu({
   onEdit,
   onChangePassword,
   onDelete,
+  more = [],
 }: ActionsMenuProps) {
   const trigger = useRef<HTMLButtonElement>(null);
   return (
@@ -32,6 +42,7 @@ export function ActionsMenu({
         if (details.value === 'edit') onEdit(trigger.current);
         if (details.value === 'password') onChangePassword(trigger.current);
         if (details.value === 'delete') onDelete(trigger.current);
+        more.find((action) => action.value === details.value)?.onSelect(trigger.current);
       }}
     >
       <Menu.Trigger asChild disabled={disabled}>
@@ -56,6 +67,12 @@ export function ActionsMenu({
               <KeyIcon aria-hidden="true" />
               Change Password {type}
             </Menu.Item>
+            {more.map((action) => (
+              <Menu.Item key={action.value} value={action.value}>
+                {action.icon}
+                {action.label}
+              </Menu.Item>
+            ))}
             <Menu.Item value="delete" color="red.fg">
               <TrashIcon aria-hidden="true" />
               Delete {type}

@@ -79,3 +79,28 @@ export function useDeleteDialog<T, O>(
     { inspect },
   );
 }
+
+/**
+ * A row's confirmation that acts on the record (End sessions, Unlock sign-in): a 'Success' toast with
+ * `successMessage` and the list refreshed; a failure as an 'Error' toast with the API's `detail`.
+ */
+export function useConfirmDialog<T, O>(
+  machine: ConfirmationMachine<T, O>,
+  submit: (input: ConfirmationInput<T>) => Promise<O>,
+  successMessage: string,
+  refresh: () => void,
+): ConfirmationActor<T, O> {
+  return useActorRef(
+    machine.provide({
+      actors: { submit: fromPromise(({ input }) => submit(input)) },
+      actions: {
+        onSuccess: () => {
+          showSuccess('Success', successMessage);
+          refresh();
+        },
+        onFailure: ({ context }) => toastError(context.error),
+      },
+    }),
+    { inspect },
+  );
+}

@@ -13,6 +13,7 @@ import { ConfirmEmailNotice } from '../account/ConfirmEmailNotice';
 import { useCurrentUser } from '../account/currentUser';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
+import { LogoutEverywhere } from './LogoutEverywhere';
 
 /** My profile: full name and e-mail, read-only until Edit; Save only when changed with an e-mail. */
 export function UserInformation() {
@@ -115,6 +116,7 @@ export function UserInformation() {
         </Stack>
       </form>
       <AccountExtras />
+      <LogoutEverywhere />
     </Box>
   );
 }

@@ -179,6 +179,9 @@ const formModels: MachineModel[] = [
   confirmationModel('accountDeletion', signedInFlows.accountDeletionMachine, 'Settings', {
     output: { message: 'User deleted successfully' },
   }),
+  confirmationModel('logoutEverywhere', signedInFlows.logoutEverywhereMachine, 'Settings', {
+    output: { message: 'All sessions ended' },
+  }),
   formModel('addItem', signedInFlows.addItemMachine, 'Items', {
     kind: 'modal',
     valid: { title: 'New item', description: 'A description', sku: 'SKU-1' },
@@ -226,6 +229,14 @@ const formModels: MachineModel[] = [
   confirmationModel('deleteUser', signedInFlows.deleteUserMachine, 'Admin', {
     target: user,
     output: { message: 'User deleted successfully' },
+  }),
+  confirmationModel('endUserSessions', signedInFlows.endUserSessionsMachine, 'Admin', {
+    target: user,
+    output: { message: 'Sessions ended' },
+  }),
+  confirmationModel('unlockUser', signedInFlows.unlockUserMachine, 'Admin', {
+    target: user,
+    output: { message: 'Sign-in unlocked' },
   }),
 ];
 
