@@ -362,7 +362,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Whether this process can serve requests now: its database answers, and Redis too when REDIS_URL is set. 503 while not (a load balancer takes the process out of rotation). The health check beside it only says the process is up.
+         * @description Whether this process can serve requests now. 200 while it can: `ready`, or `degraded` when a dependency it can serve without is down (Redis: each process then counts rate limits on its own), named in `checks`. 503 only for what it cannot serve without: its database unreachable or its schema behind this server, and from a SIGTERM on for the drain period (SHUTDOWN_DRAIN_SECONDS) while it still serves requests, so that a load balancer takes it out of rotation before it stops. The health check beside it only says the process is up.
          */
         get: operations["readiness"];
         put?: never;
@@ -864,13 +864,13 @@ export interface components {
         ReadinessChecks: {
             /**
              * Database
-             * @description A query on the database answered within 2 s.
+             * @description A query on the database answered within 2 s (`unreachable` otherwise), and its schema has every migration this server knows (`schema behind` otherwise). Either failure makes the process not ready.
              * @enum {string}
              */
-            database: "ok" | "unreachable";
+            database: "ok" | "unreachable" | "schema behind";
             /**
              * Redis
-             * @description REDIS_URL's server answered a PING within 1 s; `not used` without REDIS_URL (or with rate limits off).
+             * @description REDIS_URL's server answered a PING within 1 s; `unreachable` otherwise (the process is then `degraded`, still ready: it counts rate limits on its own until Redis is back); `not used` without REDIS_URL (or with rate limits off).
              * @enum {string}
              */
             redis: "ok" | "unreachable" | "not used";
@@ -879,9 +879,10 @@ export interface components {
         Readiness: {
             /**
              * Status
-             * @constant
+             * @description `degraded`: serving, but a dependency it can do without is down (see `checks`).
+             * @enum {string}
              */
-            status: "ready";
+            status: "ready" | "degraded";
             checks: components["schemas"]["ReadinessChecks"];
         };
         /** NotReady */
@@ -1772,7 +1773,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ready */
+            /** @description Ready, or degraded but able to serve */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1781,7 +1782,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description Not ready */
+            /** @description Not ready: the database unreachable, the schema behind, or shutting down */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -18,6 +18,7 @@ import { type ErrorReporter, noErrorReporter } from './error-reporting.ts';
 import { apiPathIndex } from './http/api-routes.ts';
 import { registerBodyMediaTypeCheck } from './http/body-media-type.ts';
 import { clientErrorHandler, registerHostCheck } from './http/client-errors.ts';
+import { registerDrain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -124,8 +125,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: settings.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
-    // On SIGTERM, requests already received are served, not refused with Fastify's own 503 body
-    // (tests/api/faults.test.ts); no new connection is accepted and each answer closes its connection.
+    // Once the drain (server/http/drain.ts) is over and the app closes, requests already received are
+    // served, not refused with Fastify's own 503 body (tests/faults/drain.test.ts); no new connection is
+    // accepted, idle ones are closed and each answer closes its connection.
     return503OnClosing: false,
     // The router's own refusals (a malformed %-escape, an over-long path parameter) in the API's error
     // shape instead of Fastify's `{error, code, message}` (found by tests/api/fuzz.test.ts).
@@ -176,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerDrain(app);
 
   // Helmet's middleware built once: @fastify/helmet would rebuild it, and re-parse the policy, on every
   // request, which showed in profiles of the write path.

@@ -21,7 +21,8 @@ export const isClusterWorker = cluster.isWorker;
  * and creates the first superuser once, then forks that many workers, which share the port (connections
  * go round-robin) and run the server as a single process would. Everything they share lives outside
  * them: PostgreSQL, Redis (rate limits), S3 or the data folder (files), the e-mail queue.
- * A worker that dies is replaced; SIGTERM/SIGINT stop the workers gracefully, then the primary.
+ * A worker that dies is replaced; SIGTERM/SIGINT are relayed to the workers, each drains and stops as a
+ * single process would, then the primary exits.
  * Returns true when this process is that primary (it then serves nothing itself).
  */
 export async function runClusterPrimary(settings: Settings, log: Logger): Promise<boolean> {
@@ -76,12 +77,20 @@ export async function runClusterPrimary(settings: Settings, log: Logger): Promis
     log.error({ pid: worker.process.pid, code, signal }, 'a worker died; starting another');
     fork();
   });
+  // Each worker drains on its own (server/main.ts) and exits within SHUTDOWN_TIMEOUT_SECONDS; the primary
+  // keeps the shared port open until the last one has stopped listening, then exits after them.
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down the workers');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    setTimeout(() => process.exit(1), 15_000).unref();
+    setTimeout(
+      () => {
+        log.error('the workers did not stop in time; exiting');
+        process.exit(1);
+      },
+      (settings.shutdown.timeoutSeconds + 5) * 1000,
+    ).unref();
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

@@ -109,6 +109,12 @@ export interface Settings {
   notices: string[];
   /** Server processes sharing the port (node:cluster); more than one needs PostgreSQL. */
   webConcurrency: number;
+  /**
+   * SIGTERM/SIGINT: for `drainSeconds` readiness answers 503 while requests are still served (each answer
+   * closing its connection), then in-flight requests finish; `timeoutSeconds` after the signal the
+   * process exits whatever is still running.
+   */
+  shutdown: { drainSeconds: number; timeoutSeconds: number };
 }
 
 export class SettingsError extends Error {
@@ -491,7 +497,21 @@ export function loadSettings(env: Env = process.env): Settings {
     s3: s3Settings(env),
     notices,
     webConcurrency: webConcurrency(env, databaseUrl),
+    shutdown: shutdown(env, deployed),
   };
+}
+
+/** A load balancer needs the drain period to notice; a laptop's Ctrl-C does not wait for one. */
+function shutdown(env: Env, deployed: boolean): Settings['shutdown'] {
+  const drainSeconds = int(env, 'SHUTDOWN_DRAIN_SECONDS', deployed ? 5 : 0, 0, 600);
+  const timeoutSeconds = int(env, 'SHUTDOWN_TIMEOUT_SECONDS', Math.max(15, drainSeconds + 10), 1, 3600);
+  if (timeoutSeconds <= drainSeconds) {
+    throw new SettingsError(
+      'SHUTDOWN_TIMEOUT_SECONDS',
+      `must be longer than SHUTDOWN_DRAIN_SECONDS (${drainSeconds}), got ${timeoutSeconds}: the requests in flight at the end of the drain need time to finish`,
+    );
+  }
+  return { drainSeconds, timeoutSeconds };
 }
 
 function webConcurrency(env: Env, databaseUrl: string | undefined): number {

@@ -19,13 +19,24 @@ try {
 
 async function serveUntilSignalled() {
   const server = await serve(settings, log, errorReporter);
+  const { drainSeconds, timeoutSeconds } = settings.shutdown;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      log.error({ signal, timeoutSeconds }, `shutdown took longer than ${timeoutSeconds} s; exiting anyway`);
+      process.exit(1);
+    }, timeoutSeconds * 1000);
     force.unref();
+    // The drain (server/http/drain.ts): readiness 503 so that the load balancer stops sending, every
+    // request still served and each answer closing its connection; only then stop listening.
+    server.app.drain.start();
+    log.info(
+      { signal, drainSeconds, timeoutSeconds },
+      `shutting down: readiness answers 503 for ${drainSeconds} s while requests are still served, then in-flight requests finish`,
+    );
+    if (drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
     await server.close();
     await errorReporter.flush(2_000);
     process.exit(0);

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ping } from '../db/index.ts';
 import { HttpError } from './errors.ts';
+import { createOutageLog } from './outage-log.ts';
 import { toValidationIssues } from './validation.ts';
 
 const UNAVAILABLE_CODES = new Set([
@@ -18,27 +20,33 @@ const UNAVAILABLE_CODES = new Set([
   '55P03',
 ]);
 
-/** A lost database connection or a timed-out statement: nothing was done and the request may succeed later, so 503 rather than 500. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/**
+ * A lost database connection or a timed-out statement: nothing was done and the request may succeed
+ * later, so 503 rather than 500. Returns the kind of loss (the error's code, or what its message says)
+ * and its message, or undefined.
+ */
+export function databaseOutage(error: unknown): { cause: string; message: string } | undefined {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (
-      typeof message === 'string' &&
-      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout/i.test(
-        message,
-      )
-    ) {
-      return true;
+    const text = typeof message === 'string' ? message : '';
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) {
+      return { cause: code, message: text };
     }
+    const known = LOST_MESSAGES.exec(text);
+    if (known) return { cause: known[0].toLowerCase(), message: text };
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
+
+const LOST_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout/i;
 
 /** The one place errors become responses: FastAPI's shapes, no stack traces. */
 export function registerErrorHandler(app: FastifyInstance) {
+  const outages = createOutageLog(app.log, { what: 'database', probe: () => ping(app.db) });
+  app.addHook('onClose', async () => outages.stop());
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
@@ -75,8 +83,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (/^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header)/.test(error.message)) {
       return reply.code(400).send({ detail: 'There was an error parsing the body' });
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
+    const outage = databaseOutage(error);
+    if (outage) {
+      // Once per cause per few seconds, without a stack: an outage fails every request alike.
+      outages.report(outage.cause, outage.message);
       return reply.code(503).header('Retry-After', '1').send({ detail: 'Service Unavailable' });
     }
     request.log.error({ err: error }, 'unhandled error');

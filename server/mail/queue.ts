@@ -2,6 +2,7 @@ import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { emailQueue } from '../db/schema.ts';
+import { databaseOutage } from '../http/error-handler.ts';
 import type { EmailMessage, Mailer } from './mailer.ts';
 
 /**
@@ -214,7 +215,12 @@ export function createMailDelivery(
         // The database being away is reported by requests and readiness; here once a minute is enough.
         if (Date.now() - lastDatabaseWarning > 60_000) {
           lastDatabaseWarning = Date.now();
-          log.warn({ err: error }, 'e-mail queue: cannot reach the database; queued e-mails wait');
+          // A known outage without its stack (server/http/outage-log.ts); anything else with it.
+          const outage = databaseOutage(error);
+          log.warn(
+            outage ? { cause: outage.cause, reason: outage.message } : { err: error },
+            'e-mail queue: cannot reach the database; queued e-mails wait',
+          );
         }
       })
       .finally(() => {

@@ -1,22 +1,50 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ping } from '../db/index.ts';
+import { hasCode, UNDEFINED_TABLE } from '../db/errors.ts';
+import type { Database } from '../db/index.ts';
+import { knownMigrations, MIGRATE_COMMAND } from '../db/migrate.ts';
 import type { OperationHandlers } from '../http/types.ts';
 import { testEmail } from '../mail/templates.ts';
 
-/** The check's verdict: `ok` if `probe` settles within `ms`, `unreachable` otherwise. */
-async function probe(check: () => Promise<unknown>, ms: number): Promise<'ok' | 'unreachable'> {
+/** The check's verdict: `ok` if `check` settles within `ms`, `unreachable` otherwise. */
+async function probe<T>(check: () => Promise<T>, ms: number): Promise<T | 'unreachable'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('timed out')), ms);
   });
   try {
-    await Promise.race([check(), timeout]);
-    return 'ok';
+    return await Promise.race([check(), timeout]);
   } catch {
     return 'unreachable';
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** drizzle's order key of the newest migration this server knows; read once. */
+let newestMigration: number | undefined;
+
+/**
+ * One query that both reaches the database and reads how far its schema is: behind when the newest
+ * migration recorded is older than this server's newest (a database restored from an older backup, a
+ * server started on another one's database). The server refuses to start on such a schema; this sees it
+ * happen under a running one.
+ */
+async function databaseState(db: Database): Promise<'ok' | 'schema behind'> {
+  newestMigration ??= knownMigrations().at(-1)?.createdAt ?? 0;
+  let last: unknown;
+  try {
+    const result = (await db.execute(
+      sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`,
+    )) as {
+      rows: { last: unknown }[];
+    };
+    last = result.rows[0]?.last;
+  } catch (error) {
+    if (hasCode(error, UNDEFINED_TABLE)) return 'schema behind';
+    throw error;
+  }
+  return last !== null && last !== undefined && Number(last) >= newestMigration ? 'ok' : 'schema behind';
 }
 
 export function utilHandlers(
@@ -29,16 +57,25 @@ export function utilHandlers(
     },
     async readiness(_request, reply) {
       const [database, redis] = await Promise.all([
-        probe(() => ping(app.db), 2_000),
-        app.limiter.backend === 'redis' ? probe(() => app.limiter.ping(), 1_000) : ('not used' as const),
+        probe(() => databaseState(app.db), 2_000),
+        // Bounded here whatever the client's own timeouts: a frozen Redis answers nothing at all.
+        app.limiter.backend === 'redis'
+          ? probe(() => app.limiter.ping().then(() => 'ok' as const), 1_000)
+          : ('not used' as const),
       ]);
       const checks = { database, redis };
-      if (database === 'ok' && redis !== 'unreachable') return { status: 'ready', checks };
-      const down = Object.entries(checks)
-        .filter(([, state]) => state === 'unreachable')
-        .map(([name]) => name);
+      // Only what the process cannot serve without takes it out of rotation; Redis down is served with
+      // per-process limits, and all instances share one Redis: 503 would take every one out at once.
+      const problems = [
+        ...(app.drain.draining ? ['shutting down'] : []),
+        ...(database === 'unreachable' ? ['database unreachable'] : []),
+        ...(database === 'schema behind'
+          ? [`database schema behind this server (run \`${MIGRATE_COMMAND}\`)`]
+          : []),
+      ];
+      if (problems.length === 0) return { status: redis === 'unreachable' ? 'degraded' : 'ready', checks };
       reply.code(503);
-      return { detail: `Not ready: ${down.join(' and ')} unreachable`, checks };
+      return { detail: `Not ready: ${problems.join('; ')}`, checks };
     },
     async testEmail(request, reply) {
       await app.mailDelivery.queue(testEmail(app.templateContext, request.query.email_to));

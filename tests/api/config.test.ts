@@ -336,6 +336,18 @@ describe('loadSettings: the database is a decision', () => {
     expect(s.database).toMatchObject({ driver: 'pglite', migrateOnStart: true });
   });
 
+  it('drains 5 s at SIGTERM when deployed, not on a laptop; the timeout follows a longer drain', () => {
+    expect(loadSettings(production()).shutdown).toEqual({ drainSeconds: 5, timeoutSeconds: 15 });
+    expect(loadSettings({ NODE_ENV: 'development', DATA_DIR: tempDir() }).shutdown).toEqual({
+      drainSeconds: 0,
+      timeoutSeconds: 15,
+    });
+    expect(loadSettings({ ...production(), SHUTDOWN_DRAIN_SECONDS: '60' }).shutdown).toEqual({
+      drainSeconds: 60,
+      timeoutSeconds: 70,
+    });
+  });
+
   it('reads the pool size and the start-up migration setting', () => {
     const s = loadSettings({ ...production(), DATABASE_POOL_SIZE: '25', MIGRATE_ON_START: 'True' });
     expect(s.database).toMatchObject({ poolSize: 25, migrateOnStart: true });
@@ -359,6 +371,9 @@ describe('loadSettings: the database is a decision', () => {
     ['POSTGRES_PORT', 'x', { POSTGRES_SERVER: 'db', POSTGRES_USER: 'app' }],
     ['LOG_LEVEL', 'verbose'],
     ['ENVIRONMENT', 'prod'],
+    ['SHUTDOWN_DRAIN_SECONDS', '-1'],
+    // The requests in flight at the end of the drain need time to finish.
+    ['SHUTDOWN_TIMEOUT_SECONDS', '5', { SHUTDOWN_DRAIN_SECONDS: '5' }],
   ];
   for (const [setting, value, extra] of bad) {
     it(`${setting}=${value}`, () => {

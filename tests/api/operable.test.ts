@@ -47,20 +47,28 @@ describe('readiness: the database (and Redis when set) answer', () => {
     }
   });
 
-  it('answers 503 naming Redis when REDIS_URL points at nothing', async () => {
+  it('stays ready (200), degraded and naming Redis, when REDIS_URL points at nothing', async () => {
     const nothing = await startTestServer({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
     try {
       const started = Date.now();
       const res = await nothing.request('GET', '/api/v1/utils/readiness/');
-      expect(res.status).toBe(503);
-      expect(res.body).toEqual({
-        detail: 'Not ready: redis unreachable',
-        checks: { database: 'ok', redis: 'unreachable' },
-      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'degraded', checks: { database: 'ok', redis: 'unreachable' } });
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       await nothing.close();
     }
+  });
+
+  it('answers 503 while draining for a shutdown, naming it', async () => {
+    server.app.drain.start();
+    const res = await server.request('GET', '/api/v1/utils/readiness/');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      detail: 'Not ready: shutting down',
+      checks: { database: 'ok', redis: 'not used' },
+    });
+    expect(res.headers.connection).toBe('close');
   });
 
   it('answers 503 naming the database when it is gone', async () => {

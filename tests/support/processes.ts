@@ -58,6 +58,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         LOG_LEVEL: 'warn',
         RATE_LIMIT_ENABLED: 'false',
         SERVE_STATECHARTS: 'false',
+        // Production drains for 5 s at SIGTERM (readiness 503 first); a test that stops its server does
+        // not wait for a load balancer. tests/faults/drain.test.ts sets its own.
+        SHUTDOWN_DRAIN_SECONDS: '0',
         // Production asks for its database by name; these tests migrate on start as a laptop does.
         ...(env.DATABASE_URL ? { MIGRATE_ON_START: 'True' } : { DATABASE: 'embedded' }),
         ...env,

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The drain before a shutdown (server/main.ts): from `start()` on, readiness answers 503 so that a load
+ * balancer stops sending, while every request that still comes is served, and each answer carries
+ * `Connection: close`, so that a keep-alive client drops its connection after it instead of sending
+ * the next request on a socket the server is about to close (which would end in a reset).
+ */
+export interface Drain {
+  readonly draining: boolean;
+  start(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    drain: Drain;
+  }
+}
+
+export function registerDrain(app: FastifyInstance) {
+  let draining = false;
+  app.decorate('drain', {
+    get draining() {
+      return draining;
+    },
+    start() {
+      draining = true;
+    },
+  } satisfies Drain);
+  // At send time, not at arrival: a request received before the signal and answered after it closes too.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+}
