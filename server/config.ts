@@ -240,36 +240,54 @@ function s3Settings(env: Env): S3Settings | undefined {
   };
 }
 
+/** The template's names for the environments (ENVIRONMENT, and FASTAPI_ENV in its current `.env`). */
+const TEMPLATE_ENVIRONMENTS: Record<string, Environment> = {
+  local: 'development',
+  development: 'development',
+  staging: 'staging',
+  production: 'production',
+  test: 'test',
+};
+
 /**
- * Reads `ENVIRONMENT` (the template's `local | staging | production`) or, when it is not set, `NODE_ENV`
- * (`development | production | test`). ENVIRONMENT wins when both are set.
+ * Reads `ENVIRONMENT` (the template's `local | staging | production`), else `FASTAPI_ENV` (the
+ * template's current `.env`: `development | staging | production`), else `NODE_ENV`
+ * (`development | production | test`). The first one set wins; a disagreeing later one is a notice.
+ * None set is `development`, so that a fresh `npm start` works; the template's current backend would be
+ * strict then (README › Settings).
  */
 function environmentOf(env: Env, notices: string[]): Environment {
   const nodeEnv = optional(env, 'NODE_ENV');
   if (nodeEnv !== undefined && !['development', 'production', 'test'].includes(nodeEnv)) {
     throw new SettingsError('NODE_ENV', `expected development, production or test, got "${nodeEnv}"`);
   }
-  const templateEnv = optional(env, 'ENVIRONMENT');
-  if (templateEnv === undefined) return (nodeEnv ?? 'development') as Environment;
-  const byName: Record<string, Environment> = {
-    local: 'development',
-    development: 'development',
-    staging: 'staging',
-    production: 'production',
-    test: 'test',
-  };
-  const environment = byName[templateEnv];
-  if (environment === undefined) {
-    throw new SettingsError('ENVIRONMENT', `expected local, staging or production, got "${templateEnv}"`);
+  const spellings: { name: string; value: string; environment: Environment }[] = (
+    ['ENVIRONMENT', 'FASTAPI_ENV'] as const
+  ).flatMap((name) => {
+    const value = optional(env, name);
+    if (value === undefined) return [];
+    const environment = TEMPLATE_ENVIRONMENTS[value.trim().toLowerCase()];
+    if (environment === undefined) {
+      throw new SettingsError(
+        name,
+        `expected ${name === 'ENVIRONMENT' ? 'local' : 'development'}, staging or production, got "${value}"`,
+      );
+    }
+    return [{ name, value, environment }];
+  });
+  if (nodeEnv !== undefined) {
+    spellings.push({ name: 'NODE_ENV', value: nodeEnv, environment: nodeEnv as Environment });
   }
-  if (
-    nodeEnv !== undefined &&
-    byName[nodeEnv] !== environment &&
-    !(nodeEnv === 'production' && environment === 'staging')
-  ) {
-    notices.push(`ENVIRONMENT=${templateEnv} wins over NODE_ENV=${nodeEnv}`);
+  const [chosen, ...others] = spellings;
+  if (chosen === undefined) return 'development';
+  for (const other of others) {
+    // NODE_ENV=production beside ENVIRONMENT=staging is the usual way to run a staging build.
+    const agrees =
+      other.environment === chosen.environment ||
+      (other.name === 'NODE_ENV' && other.value === 'production' && chosen.environment === 'staging');
+    if (!agrees) notices.push(`${chosen.name}=${chosen.value} wins over ${other.name}=${other.value}`);
   }
-  return environment;
+  return chosen.environment;
 }
 
 /**

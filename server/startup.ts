@@ -1,16 +1,16 @@
-import { config as loadDotenv } from 'dotenv';
 import { loadSettings, type Settings, SettingsError } from './config.ts';
 import { FolderLockedError } from './db/folder-lock.ts';
 import { DatabaseUnreachableError } from './db/index.ts';
 import { SchemaBehindError } from './db/migrate.ts';
+import { loadDotenv } from './dotenv.ts';
 
 /**
  * The settings of a command-line entry (server, db:migrate): the environment first, then `.env` in the
- * working folder for what the environment leaves unset. A bad setting ends the process with a message
+ * working folder for what the environment leaves unset (`${NAME}` expanded). A bad setting ends the process with a message
  * that names it.
  */
 export function settingsFromEnvironment(): Settings {
-  loadDotenv({ quiet: true });
+  loadDotenv();
   try {
     return loadSettings();
   } catch (error) {

@@ -8,7 +8,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -40,14 +40,20 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** tsx's loader by its path, so that a server started in another folder (`cwd`, with its own .env) finds it. */
+const TSX = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { cwd?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')],
+    ['--import', options.cwd ? TSX : 'tsx', path.join(ROOT, 'server', 'main.ts')],
     {
-      cwd: ROOT,
+      cwd: options.cwd ?? ROOT,
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         HOME: process.env.HOME ?? '/tmp',
