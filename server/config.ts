@@ -88,6 +88,8 @@ export interface Settings {
   /** Days an e-mail the SMTP server refused for good stays in the queue (to be looked at) before it is deleted. */
   emailFailedRetentionDays: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** `pretty` lines for a terminal (the default in development) or JSON lines (elsewhere). */
+  logFormat: 'pretty' | 'json';
   /** Unexpected errors are reported to this Sentry project (the template's SENTRY_DSN); unset: none. */
   sentryDsn: string | undefined;
   /** The release reports name (Sentry's SENTRY_RELEASE); unset: this package's name@version. */
@@ -365,6 +367,16 @@ function logLevel(env: Env, environment: Environment): Settings['logLevel'] {
   return value as Settings['logLevel'];
 }
 
+export function logFormat(env: Env, environment: Environment): Settings['logFormat'] {
+  const value = str(env, 'LOG_FORMAT', environment === 'development' ? 'pretty' : 'json')
+    .trim()
+    .toLowerCase();
+  if (value !== 'pretty' && value !== 'json') {
+    throw new SettingsError('LOG_FORMAT', `expected pretty or json, got "${env.LOG_FORMAT}"`);
+  }
+  return value;
+}
+
 /** The template refuses its placeholder secret outside `local`, and warns about it there. */
 function checkPlaceholder(
   name: string,
@@ -464,6 +476,7 @@ export function loadSettings(env: Env = process.env): Settings {
     emailsFromName: str(env, 'EMAILS_FROM_NAME', projectName),
     emailFailedRetentionDays: int(env, 'EMAIL_FAILED_RETENTION_DAYS', 30, 1, 3650),
     logLevel: logLevel(env, environment),
+    logFormat: logFormat(env, environment),
     sentryDsn,
     sentryRelease: optional(env, 'SENTRY_RELEASE'),
     serveStatecharts: bool(env, 'SERVE_STATECHARTS', !deployed),

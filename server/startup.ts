@@ -3,6 +3,7 @@ import { FolderLockedError } from './db/folder-lock.ts';
 import { DatabaseUnreachableError } from './db/index.ts';
 import { SchemaBehindError } from './db/migrate.ts';
 import { loadDotenv } from './dotenv.ts';
+import { type LogFormat, writeFatal } from './logger.ts';
 
 /**
  * The settings of a command-line entry (server, db:migrate): the environment first, then `.env` in the
@@ -18,8 +19,26 @@ export function settingsFromEnvironment(): Settings {
   }
 }
 
-/** Ends the process: a known start-up problem as its message alone, anything else with its stack. */
-export function fail(error: unknown): never {
+/**
+ * The log format and masking a failure is written with when the settings could not be read: the
+ * environment's own LOG_FORMAT if valid, else JSON unless the environment says development.
+ */
+function fallbackFormat(): { format: LogFormat; deployed: boolean } {
+  const env = process.env;
+  const named = [env.ENVIRONMENT, env.FASTAPI_ENV, env.NODE_ENV].find((v) => v !== undefined && v !== '');
+  const development = named === undefined || ['local', 'development'].includes(named.toLowerCase());
+  const format = env.LOG_FORMAT?.trim().toLowerCase();
+  return {
+    format: format === 'json' || format === 'pretty' ? format : development ? 'pretty' : 'json',
+    deployed: !development && named !== 'test',
+  };
+}
+
+/**
+ * Ends the process: a known start-up problem as its message alone, anything else with its stack; one
+ * JSON line (level fatal) when the log is JSON, else a line on stderr.
+ */
+export function fail(error: unknown, settings?: Pick<Settings, 'logFormat' | 'deployed'>): never {
   const known =
     error instanceof SettingsError ||
     error instanceof DatabaseUnreachableError ||
@@ -27,6 +46,9 @@ export function fail(error: unknown): never {
     error instanceof SchemaBehindError;
   const text =
     error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error);
-  process.stderr.write(`Start-up failed: ${text}\n`);
+  const { format, deployed } = settings
+    ? { format: settings.logFormat, deployed: settings.deployed }
+    : fallbackFormat();
+  writeFatal(text, format, deployed);
   process.exit(1);
 }

@@ -31,7 +31,7 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   pid: number;
   base: string;
-  /** Everything the process wrote (last 64 kB). */
+  /** Everything the process wrote (the last `outputLimit` characters, 64 kB unless said). */
   output(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   isRunning(): boolean;
@@ -45,7 +45,7 @@ const TSX = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader
 
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { cwd?: string } = {},
+  options: { cwd?: string; outputLimit?: number } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -75,7 +75,7 @@ export async function startServerProcess(
   );
   let log = '';
   const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-64_000);
+    log = (log + chunk.toString()).slice(-(options.outputLimit ?? 64_000));
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
