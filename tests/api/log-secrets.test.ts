@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as templates from '../../server/mail/templates.ts';
 import { emailKindOf } from '../../server/mail/templates.ts';
+import { duplicateKeys } from '../support/log-lines.ts';
 import { freePort, type ServerProcess, startServerProcess } from '../support/processes.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 
@@ -189,6 +190,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('production logs of a wh
 
     // Still useful: every line JSON; the mail lines name kind and queue id, the address masked.
     const lines = linesOf(output);
+    const repeated = output
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .flatMap((l) => duplicateKeys(l).map((key) => `${key} in ${l}`));
+    expect(repeated, 'keys written twice in a line').toEqual([]);
     const retry = lines.find((l) => l.msg === 'e-mail not sent; will retry');
     expect(retry).toMatchObject({
       level: 40,

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../../server/config.ts';
 import { createLogger, maskEmail, prettyLine, redactUrl, scrubLine } from '../../server/logger.ts';
+import { duplicateKeys, topLevelKeys } from '../support/log-lines.ts';
 
 function capture(settings: Parameters<typeof createLogger>[0]) {
   const lines: string[] = [];
@@ -92,5 +93,19 @@ describe('LOG_FORMAT', () => {
     const { log, lines } = capture({ logLevel: 'info', logFormat: 'json', deployed: false });
     log.info({ workers: 2 }, 'all 2 workers serving');
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({ level: 30, msg: 'all 2 workers serving', workers: 2 });
+  });
+});
+
+describe('duplicate keys', () => {
+  it('are found at the top level of a line, not inside nested objects or strings', () => {
+    expect(topLevelKeys('{"a":1,"b":{"a":2,"c":[{"d":"x,\\"e\\":"}]},"e":"{\\"f\\":1}"}')).toEqual([
+      'a',
+      'b',
+      'e',
+    ]);
+    expect(duplicateKeys('{"level":50,"pid":1,"pid":2,"msg":"a worker died"}')).toEqual(['pid']);
+    const { log, lines } = capture({ logLevel: 'info', logFormat: 'json', deployed: false });
+    log.error({ workerPid: 2, code: 1 }, 'a worker died; starting another');
+    expect(duplicateKeys(lines[0] ?? '')).toEqual([]);
   });
 });
