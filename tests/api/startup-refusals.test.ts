@@ -173,45 +173,49 @@ suite('start-up refusals', () => {
 });
 
 // A PostgreSQL server that answers but refuses: said as such, not as "cannot reach" (it was reached).
-describe.skipIf(!process.env.TEST_DATABASE_URL)('start-up refusals of the PostgreSQL server', { timeout: 120_000 }, () => {
-  const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/x');
-  const at = (change: (url: URL) => void) => {
-    const url = new URL(server.toString());
-    change(url);
-    return url.toString();
-  };
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'start-up refusals of the PostgreSQL server',
+  { timeout: 120_000 },
+  () => {
+    const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/x');
+    const at = (change: (url: URL) => void) => {
+      const url = new URL(server.toString());
+      change(url);
+      return url.toString();
+    };
 
-  it('a database that does not exist is named, with what to do, at once', async () => {
-    const name = `missing_${randomBytes(4).toString('hex')}`;
-    const result = await runToExit({
-      DATABASE_URL: at((url) => {
-        url.pathname = `/${name}`;
-      }),
-      MIGRATE_ON_START: 'True',
+    it('a database that does not exist is named, with what to do, at once', async () => {
+      const name = `missing_${randomBytes(4).toString('hex')}`;
+      const result = await runToExit({
+        DATABASE_URL: at((url) => {
+          url.pathname = `/${name}`;
+        }),
+        MIGRATE_ON_START: 'True',
+      });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(
+        `The database \\"${name}\\" does not exist on the PostgreSQL server at ${server.host}`,
+      );
+      expect(result.output).toContain(`createdb ${name}`);
+      expect(result.output).not.toContain('Cannot reach');
+      expect(result.ms).toBeLessThan(15_000);
     });
-    expect(result.code).toBe(1);
-    expect(result.output).toContain(
-      `The database \\"${name}\\" does not exist on the PostgreSQL server at ${server.host}`,
-    );
-    expect(result.output).toContain(`createdb ${name}`);
-    expect(result.output).not.toContain('Cannot reach');
-    expect(result.ms).toBeLessThan(15_000);
-  });
 
-  it('a refused login is named as such, without the password', async () => {
-    const result = await runToExit({
-      DATABASE_URL: at((url) => {
-        url.username = `nobody_${randomBytes(4).toString('hex')}`;
-        url.password = 'some-db-pw';
-      }),
-      MIGRATE_ON_START: 'True',
+    it('a refused login is named as such, without the password', async () => {
+      const result = await runToExit({
+        DATABASE_URL: at((url) => {
+          url.username = `nobody_${randomBytes(4).toString('hex')}`;
+          url.password = 'some-db-pw';
+        }),
+        MIGRATE_ON_START: 'True',
+      });
+      expect(result.code).toBe(1);
+      expect(result.output).toMatch(
+        /The PostgreSQL server at \S+ refused the login of nobody_\w+ to postgresql:\/\/nobody_\w+@/,
+      );
+      expect(result.output).toMatch(/\((28P01|28000): /);
+      expect(result.output).not.toContain('some-db-pw');
+      expect(result.output).not.toContain('Cannot reach');
     });
-    expect(result.code).toBe(1);
-    expect(result.output).toMatch(
-      /The PostgreSQL server at \S+ refused the login of nobody_\w+ to postgresql:\/\/nobody_\w+@/,
-    );
-    expect(result.output).toMatch(/\((28P01|28000): /);
-    expect(result.output).not.toContain('some-db-pw');
-    expect(result.output).not.toContain('Cannot reach');
-  });
-});
+  },
+);

@@ -81,7 +81,9 @@ describe.skipIf(!serverUrl)("the server process on the template's .env", () => {
   it('with ENVIRONMENT=production refuses the placeholder "changethis", naming the setting', async () => {
     await expect(
       startServerProcess({ ...env, ENVIRONMENT: 'production', SECRET_KEY: 'changethis' }),
-    ).rejects.toThrow(/Invalid setting SECRET_KEY: must not be \\?"changethis\\?" when ENVIRONMENT=production/);
+    ).rejects.toThrow(
+      /Invalid setting SECRET_KEY: must not be \\?"changethis\\?" when ENVIRONMENT=production/,
+    );
   });
 });
 
@@ -149,6 +151,8 @@ describe.skipIf(!serverUrl)("the server process in a folder holding the template
     );
     await expect(
       startServerProcess({ NODE_ENV: '', DATABASE: '', SECRET_KEY: '' }, { cwd: folder }),
-    ).rejects.toThrow(/Invalid setting SECRET_KEY: must not be \\?"changethis\\?" when ENVIRONMENT=production/);
+    ).rejects.toThrow(
+      /Invalid setting SECRET_KEY: must not be \\?"changethis\\?" when ENVIRONMENT=production/,
+    );
   });
 });
