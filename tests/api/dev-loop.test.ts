@@ -1,5 +1,5 @@
-// `npm run dev` on ports of its own: Vite proxies /api to the API on $PORT (not to 8000), and SIGTERM to
-// npm stops the whole tree (npm, the dev script, tsx's watcher and the server it runs, Vite).
+// `npm run dev` on ports of its own: Vite proxies /api to the API on $PORT (not to 8000), and SIGTERM or
+// SIGINT (Ctrl-C) to npm stops the whole tree (npm, the dev script, tsx's watcher and the server it runs, Vite).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -53,74 +53,78 @@ const alive = (pid: number) => {
 describe.skipIf(
   Boolean(process.env.TEST_DATABASE_URL) || !existsSync(path.join(ROOT, 'node_modules', '.bin', 'vite')),
 )('npm run dev', () => {
-  it('follows PORT through the Vite proxy, and SIGTERM stops every process it started', async () => {
-    const apiPort = await freePort();
-    const webPort = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'starter-dev-'));
-    folders.push(dataDir);
-    const password = randomBytes(12).toString('base64url');
-    let output = '';
-    const npm: ChildProcess = spawn('npm', ['run', 'dev'], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: process.env.HOME ?? '/tmp',
-        PORT: String(apiPort),
-        DEV_WEB_PORT: String(webPort),
-        DATA_DIR: dataDir,
-        FIRST_SUPERUSER: 'admin@example.com',
-        FIRST_SUPERUSER_PASSWORD: password,
-        LOG_LEVEL: 'warn',
-      },
-    });
-    npm.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    npm.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    const exited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));
-    const pid = npm.pid ?? 0;
-    let tree: number[] = [];
-    try {
-      // Through Vite's port: a login only this test's API can accept (another API may listen on 8000).
-      const deadline = Date.now() + 120_000;
-      let status = 0;
-      while (Date.now() < deadline && status !== 200) {
-        await sleep(500);
-        status = await fetch(`http://localhost:${webPort}/api/v1/login/access-token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ username: 'admin@example.com', password }),
-          signal: AbortSignal.timeout(5_000),
-        }).then(
-          (res) => res.status,
-          () => 0,
-        );
-      }
-      expect(status, output).toBe(200);
-      tree = descendants(pid);
-      // npm's shell or the dev script, tsx's watcher, the server, Vite (and esbuild's service).
-      expect(tree.length, `process tree: ${tree}`).toBeGreaterThanOrEqual(4);
-
-      process.kill(pid, 'SIGTERM');
-      await Promise.race([exited, sleep(20_000)]);
-      const deadlineGone = Date.now() + 10_000;
-      while (Date.now() < deadlineGone && [pid, ...tree].some(alive)) await sleep(200);
-      expect([pid, ...tree].filter(alive), output).toEqual([]);
-    } finally {
-      // Whatever is left, also after a failure before the tree was taken.
-      if (tree.length === 0) tree = descendants(pid);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'follows PORT through the Vite proxy, and %s to npm stops every process it started',
+    async (signal) => {
+      const apiPort = await freePort();
+      const webPort = await freePort();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'starter-dev-'));
+      folders.push(dataDir);
+      const password = randomBytes(12).toString('base64url');
+      let output = '';
+      const npm: ChildProcess = spawn('npm', ['run', 'dev'], {
+        cwd: ROOT,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: process.env.HOME ?? '/tmp',
+          PORT: String(apiPort),
+          DEV_WEB_PORT: String(webPort),
+          DATA_DIR: dataDir,
+          FIRST_SUPERUSER: 'admin@example.com',
+          FIRST_SUPERUSER_PASSWORD: password,
+          LOG_LEVEL: 'warn',
+        },
+      });
+      npm.stdout?.on('data', (chunk) => {
+        output += chunk;
+      });
+      npm.stderr?.on('data', (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));
+      const pid = npm.pid ?? 0;
+      let tree: number[] = [];
       try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {}
-      for (const other of tree) {
+        // Through Vite's port: a login only this test's API can accept (another API may listen on 8000).
+        const deadline = Date.now() + 120_000;
+        let status = 0;
+        while (Date.now() < deadline && status !== 200) {
+          await sleep(500);
+          status = await fetch(`http://localhost:${webPort}/api/v1/login/access-token`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ username: 'admin@example.com', password }),
+            signal: AbortSignal.timeout(5_000),
+          }).then(
+            (res) => res.status,
+            () => 0,
+          );
+        }
+        expect(status, output).toBe(200);
+        tree = descendants(pid);
+        // npm's shell or the dev script, tsx's watcher, the server, Vite (and esbuild's service).
+        expect(tree.length, `process tree: ${tree}`).toBeGreaterThanOrEqual(4);
+
+        process.kill(pid, signal);
+        await Promise.race([exited, sleep(20_000)]);
+        const deadlineGone = Date.now() + 10_000;
+        while (Date.now() < deadlineGone && [pid, ...tree].some(alive)) await sleep(200);
+        expect([pid, ...tree].filter(alive), output).toEqual([]);
+      } finally {
+        // Whatever is left, also after a failure before the tree was taken.
+        if (tree.length === 0) tree = descendants(pid);
         try {
-          process.kill(other, 'SIGKILL');
+          process.kill(-pid, 'SIGKILL');
         } catch {}
+        for (const other of tree) {
+          try {
+            process.kill(other, 'SIGKILL');
+          } catch {}
+        }
       }
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 });
