@@ -5,7 +5,13 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import helmet from 'helmet';
 import { API_PREFIX } from '../openapi/prefix.ts';
@@ -87,6 +93,23 @@ function requestIds(trustProxy: boolean) {
   };
 }
 
+const PROBES = new Set([`${API_PREFIX}/utils/health-check/`, `${API_PREFIX}/utils/readiness/`]);
+/** The liveness and readiness checks a load balancer polls every few seconds. */
+const isProbe = (url: string) => PROBES.has(url.split('?')[0] ?? url);
+
+/** A load balancer's polls of the probes would be most of the log: their request lines are at debug. */
+class ProbesAtDebug extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply) {
+    if (isProbe(request.url)) request.log.debug({ req: request }, 'incoming request');
+    else super.incomingRequest(request, reply);
+  }
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (!error && isProbe(request.url)) {
+      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    } else super.requestCompleted(error, request, reply);
+  }
+}
+
 export function loadOpenApiDocument(): Record<string, unknown> {
   return JSON.parse(readFileSync(openapiPath, 'utf8'));
 }
@@ -122,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : { logger: options.logger === false ? false : { level: settings.logLevel } }),
     requestIdHeader: false,
     genReqId: requestIds(settings.trustProxy),
+    logController: new ProbesAtDebug(),
     bodyLimit: 1024 * 1024,
     trustProxy: settings.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },

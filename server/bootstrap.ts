@@ -1,20 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from './auth/security.ts';
+import { hashPassword, verifyPassword } from './auth/security.ts';
 import type { Settings } from './config.ts';
 import { isUniqueViolation } from './db/errors.ts';
 import type { UsersRepository } from './users/repository.ts';
 
 /**
  * Creates the first superuser once (idempotent). Without a configured password a random one is
- * generated and printed once, so a fresh `npm start` is usable without any set-up.
+ * generated and printed once, so a fresh `npm start` is usable without any set-up. Once the superuser
+ * exists FIRST_SUPERUSER_PASSWORD is not applied again (an admin may have changed it since): a start whose
+ * FIRST_SUPERUSER_PASSWORD is not the superuser's password says so, and names the command that sets it.
  */
 export async function ensureFirstSuperuser(
   settings: Settings,
   users: UsersRepository,
   log: FastifyBaseLogger,
 ) {
-  if (await users.byEmail(settings.firstSuperuser)) return;
+  const existing = await users.byEmail(settings.firstSuperuser);
+  if (existing) {
+    const given = settings.firstSuperuserPassword;
+    if (given !== undefined && !(await verifyPassword(given, existing.hashedPassword))) {
+      log.warn(
+        { email: settings.firstSuperuser },
+        'FIRST_SUPERUSER_PASSWORD is ignored: the first superuser exists already and its password is another one. ' +
+          'To set it: npm run admin -- set-password EMAIL',
+      );
+    }
+    return;
+  }
   const generated = settings.firstSuperuserPassword === undefined;
   const password = settings.firstSuperuserPassword ?? randomBytes(12).toString('base64url');
   try {

@@ -67,14 +67,15 @@ export async function runClusterPrimary(settings: Settings, log: Logger): Promis
     }
     // A worker that never served failed at start-up (database, port): the others would too.
     if (!serving.delete(worker)) {
-      log.error({ pid: worker.process.pid, code, signal }, 'a worker failed to start; stopping');
+      log.error({ workerPid: worker.process.pid, code, signal }, 'a worker failed to start; stopping');
       stopping = true;
       process.exitCode = code || 1;
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
       return;
     }
-    log.error({ pid: worker.process.pid, code, signal }, 'a worker died; starting another');
+    // `workerPid`: every line already has `pid` (this process's); a second one would make the line ambiguous.
+    log.error({ workerPid: worker.process.pid, code, signal }, 'a worker died; starting another');
     fork();
   });
   // Each worker drains on its own (server/main.ts) and exits within SHUTDOWN_TIMEOUT_SECONDS; the primary

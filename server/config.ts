@@ -91,6 +91,8 @@ export interface Settings {
   /** Days an e-mail the SMTP server refused for good stays in the queue (to be looked at) before it is deleted. */
   emailFailedRetentionDays: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** `pretty` lines for a terminal (the default in development) or JSON lines (elsewhere). */
+  logFormat: 'pretty' | 'json';
   /** Unexpected errors are reported to this Sentry project (the template's SENTRY_DSN); unset: none. */
   sentryDsn: string | undefined;
   /** The release reports name (Sentry's SENTRY_RELEASE); unset: this package's name@version. */
@@ -252,36 +254,54 @@ function s3Settings(env: Env): S3Settings | undefined {
   };
 }
 
+/** The template's names for the environments (ENVIRONMENT, and FASTAPI_ENV in its current `.env`). */
+const TEMPLATE_ENVIRONMENTS: Record<string, Environment> = {
+  local: 'development',
+  development: 'development',
+  staging: 'staging',
+  production: 'production',
+  test: 'test',
+};
+
 /**
- * Reads `ENVIRONMENT` (the template's `local | staging | production`) or, when it is not set, `NODE_ENV`
- * (`development | production | test`). ENVIRONMENT wins when both are set.
+ * Reads `ENVIRONMENT` (the template's `local | staging | production`), else `FASTAPI_ENV` (the
+ * template's current `.env`: `development | staging | production`), else `NODE_ENV`
+ * (`development | production | test`). The first one set wins; a disagreeing later one is a notice.
+ * None set is `development`, so that a fresh `npm start` works; the template's current backend would be
+ * strict then (README › Settings).
  */
 function environmentOf(env: Env, notices: string[]): Environment {
   const nodeEnv = optional(env, 'NODE_ENV');
   if (nodeEnv !== undefined && !['development', 'production', 'test'].includes(nodeEnv)) {
     throw new SettingsError('NODE_ENV', `expected development, production or test, got "${nodeEnv}"`);
   }
-  const templateEnv = optional(env, 'ENVIRONMENT');
-  if (templateEnv === undefined) return (nodeEnv ?? 'development') as Environment;
-  const byName: Record<string, Environment> = {
-    local: 'development',
-    development: 'development',
-    staging: 'staging',
-    production: 'production',
-    test: 'test',
-  };
-  const environment = byName[templateEnv];
-  if (environment === undefined) {
-    throw new SettingsError('ENVIRONMENT', `expected local, staging or production, got "${templateEnv}"`);
+  const spellings: { name: string; value: string; environment: Environment }[] = (
+    ['ENVIRONMENT', 'FASTAPI_ENV'] as const
+  ).flatMap((name) => {
+    const value = optional(env, name);
+    if (value === undefined) return [];
+    const environment = TEMPLATE_ENVIRONMENTS[value.trim().toLowerCase()];
+    if (environment === undefined) {
+      throw new SettingsError(
+        name,
+        `expected ${name === 'ENVIRONMENT' ? 'local' : 'development'}, staging or production, got "${value}"`,
+      );
+    }
+    return [{ name, value, environment }];
+  });
+  if (nodeEnv !== undefined) {
+    spellings.push({ name: 'NODE_ENV', value: nodeEnv, environment: nodeEnv as Environment });
   }
-  if (
-    nodeEnv !== undefined &&
-    byName[nodeEnv] !== environment &&
-    !(nodeEnv === 'production' && environment === 'staging')
-  ) {
-    notices.push(`ENVIRONMENT=${templateEnv} wins over NODE_ENV=${nodeEnv}`);
+  const [chosen, ...others] = spellings;
+  if (chosen === undefined) return 'development';
+  for (const other of others) {
+    // NODE_ENV=production beside ENVIRONMENT=staging is the usual way to run a staging build.
+    const agrees =
+      other.environment === chosen.environment ||
+      (other.name === 'NODE_ENV' && other.value === 'production' && chosen.environment === 'staging');
+    if (!agrees) notices.push(`${chosen.name}=${chosen.value} wins over ${other.name}=${other.value}`);
   }
-  return environment;
+  return chosen.environment;
 }
 
 /**
@@ -358,6 +378,16 @@ function logLevel(env: Env, environment: Environment): Settings['logLevel'] {
     throw new SettingsError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   }
   return value as Settings['logLevel'];
+}
+
+export function logFormat(env: Env, environment: Environment): Settings['logFormat'] {
+  const value = str(env, 'LOG_FORMAT', environment === 'development' ? 'pretty' : 'json')
+    .trim()
+    .toLowerCase();
+  if (value !== 'pretty' && value !== 'json') {
+    throw new SettingsError('LOG_FORMAT', `expected pretty or json, got "${env.LOG_FORMAT}"`);
+  }
+  return value;
 }
 
 /** The template refuses its placeholder secret outside `local`, and warns about it there. */
@@ -459,6 +489,7 @@ export function loadSettings(env: Env = process.env): Settings {
     emailsFromName: str(env, 'EMAILS_FROM_NAME', projectName),
     emailFailedRetentionDays: int(env, 'EMAIL_FAILED_RETENTION_DAYS', 30, 1, 3650),
     logLevel: logLevel(env, environment),
+    logFormat: logFormat(env, environment),
     sentryDsn,
     sentryRelease: optional(env, 'SENTRY_RELEASE'),
     serveStatecharts: bool(env, 'SERVE_STATECHARTS', !deployed),

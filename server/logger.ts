@@ -1,12 +1,150 @@
 import { pino } from 'pino';
+import { API_PREFIX } from '../openapi/prefix.ts';
 import type { Settings } from './config.ts';
 
 export type Logger = pino.Logger;
 
+export const LOG_FORMATS = ['pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+type LoggerSettings = Pick<Settings, 'logLevel' | 'logFormat' | 'deployed'>;
+
+// ---------------------------------------------------------------------------------------------------
+// What never reaches a log line
+
+/** The recovery paths carry an address in the path: the request line keeps only the path's shape. */
+const ADDRESS_IN_PATH = new RegExp(
+  `^(${API_PREFIX.replace(/\//g, '\\/')}\\/(?:password-recovery|password-recovery-html-content)\\/)[^?]*`,
+);
+/** Query parameters that are credentials: a reset token, a signed file link's signature. */
+const SECRET_PARAMETER = /([?&](?:token|sig|code|confirm_code|password)=)[^&#\s"\\]*/gi;
+
+/** A request URL as logged: the recovery address and credentials in the query replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  return url.replace(ADDRESS_IN_PATH, '$1[redacted]').replace(SECRET_PARAMETER, '$1[redacted]');
+}
+
+const EMAIL_ADDRESS = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*(@|%40)((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,})\b/g;
+const JWT = /\beyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]+/g;
+/** Drizzle's query errors end with the query's parameters (hashed passwords, tokens, addresses). */
+const QUERY_PARAMETERS = /(\\n|\n)params: .*?(?=(?<!\\)"|$)/g;
+
 /**
- * The process's one logger (JSON lines on stdout): start-up and migrations write through it before the
- * HTTP server exists, and Fastify's request logs are its children, each line carrying the request's id.
+ * An e-mail address as production logs show it: its first character and its domain
+ * (`j***@example.com`) — enough to tell a support case from another, not enough to mail anyone or to
+ * collect addresses from the logs. A hash would let a line be matched to an address without showing it,
+ * but an operator cannot read it, and a list of the company's addresses undoes it in seconds.
  */
-export function createLogger(settings: Pick<Settings, 'logLevel'>): Logger {
-  return pino({ level: settings.logLevel });
+export function maskEmail(address: string): string {
+  return address.replace(EMAIL_ADDRESS, '$1***$2$3');
+}
+
+/**
+ * The last guard on every line a deployed server writes, whatever a call site or a library put in it:
+ * addresses masked, credentials in URLs, JSON web tokens and query parameters withheld. Call sites
+ * still log no secrets in the first place (the mail lines name the e-mail's kind, not its subject).
+ */
+export function scrubLine(line: string): string {
+  return maskEmail(line)
+    .replace(SECRET_PARAMETER, '$1[redacted]')
+    .replace(JWT, '[jwt]')
+    .replace(QUERY_PARAMETERS, '$1params: [withheld]');
+}
+
+const serializers = {
+  // Fastify's own request serializer, with the URL redacted.
+  req(request: {
+    method?: string;
+    url?: string;
+    host?: string;
+    ip?: string;
+    socket?: { remotePort?: number };
+  }) {
+    return {
+      method: request.method,
+      url: request.url === undefined ? undefined : redactUrl(request.url),
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    };
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Pretty lines for a terminal
+
+const LEVELS: Record<number, [string, string]> = {
+  10: ['TRACE', '\x1b[90m'],
+  20: ['DEBUG', '\x1b[36m'],
+  30: ['INFO ', '\x1b[32m'],
+  40: ['WARN ', '\x1b[33m'],
+  50: ['ERROR', '\x1b[31m'],
+  60: ['FATAL', '\x1b[41m'],
+};
+const OMITTED = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'reqId', 'err']);
+
+function formatValue(value: unknown): string {
+  if (typeof value === 'string') return /[\s"=]/.test(value) ? JSON.stringify(value) : value;
+  return JSON.stringify(value);
+}
+
+/**
+ * One JSON line as a person reads it: `12:34:56.789 INFO  message key=value …`, the request's id in
+ * brackets, an error's stack below it. Colours only on a terminal.
+ */
+export function prettyLine(line: string, colours: boolean): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return line;
+  }
+  const time = new Date(Number(entry.time)).toISOString().slice(11, 23);
+  const [name, colour] = LEVELS[Number(entry.level)] ?? [String(entry.level), ''];
+  const level = colours ? `${colour}${name}\x1b[0m` : name;
+  const request = entry.reqId === undefined ? '' : ` [${String(entry.reqId).slice(0, 8)}]`;
+  const fields = Object.entries(entry)
+    .filter(([key]) => !OMITTED.has(key))
+    .map(([key, value]) => `${key}=${formatValue(value)}`)
+    .join(' ');
+  const err = entry.err as { stack?: string; message?: string } | undefined;
+  const stack = err ? `\n    ${(err.stack ?? err.message ?? '').replace(/\n/g, '\n    ')}` : '';
+  return `${time} ${level}${request} ${entry.msg ?? ''}${fields ? ` ${colours ? '\x1b[90m' : ''}${fields}${colours ? '\x1b[0m' : ''}` : ''}${stack}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * The process's one logger: start-up and migrations write through it before the HTTP server exists,
+ * and Fastify's request logs are its children, each line carrying the request's id. JSON lines on
+ * stdout (LOG_FORMAT=json, the default outside development) or pretty ones (LOG_FORMAT=pretty); a
+ * deployed server's lines pass through `scrubLine`.
+ */
+export function createLogger(
+  settings: LoggerSettings,
+  destination: { write(line: string): unknown } = pino.destination(1),
+): Logger {
+  const colours = settings.logFormat === 'pretty' && Boolean(process.stdout.isTTY);
+  const transform = (line: string) => {
+    const clean = settings.deployed ? scrubLine(line) : line;
+    return settings.logFormat === 'pretty' ? prettyLine(clean, colours) : clean;
+  };
+  return pino(
+    { level: settings.logLevel, serializers },
+    { write: (line) => destination.write(transform(line)) },
+  );
+}
+
+/**
+ * A start-up failure as its last line: one JSON line (pino's shape, level fatal) for a JSON log, else
+ * `Start-up failed: …` on stderr. Written synchronously: the process exits right after.
+ */
+export function writeFatal(message: string, format: LogFormat, deployed: boolean) {
+  const text = `Start-up failed: ${message}`;
+  if (format === 'json') {
+    const line = `${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg: text })}\n`;
+    process.stdout.write(deployed ? scrubLine(line) : line);
+  } else {
+    process.stderr.write(`${deployed ? scrubLine(text) : text}\n`);
+  }
 }

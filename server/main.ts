@@ -14,7 +14,7 @@ try {
   // With WEB_CONCURRENCY > 1 this process only runs the workers (server/cluster.ts), which come here too.
   if (!(await runClusterPrimary(settings, log))) await serveUntilSignalled();
 } catch (error) {
-  fail(error);
+  fail(error, settings);
 }
 
 async function serveUntilSignalled() {

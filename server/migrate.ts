@@ -5,7 +5,7 @@ import { createLogger } from './logger.ts';
 import { fail, settingsFromEnvironment } from './startup.ts';
 
 const settings = settingsFromEnvironment();
-const log = createLogger({ logLevel: settings.logLevel === 'silent' ? 'silent' : 'info' });
+const log = createLogger({ ...settings, logLevel: settings.logLevel === 'silent' ? 'silent' : 'info' });
 for (const notice of settings.notices) log.warn(notice);
 const { database } = settings;
 
@@ -23,5 +23,5 @@ try {
   await handle.close();
   log.info(`database schema up to date (${database.driver}, ${Date.now() - started} ms)`);
 } catch (error) {
-  fail(error);
+  fail(error, settings);
 }

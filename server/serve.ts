@@ -5,6 +5,7 @@ import { isClusterWorker } from './cluster.ts';
 import type { Settings } from './config.ts';
 import { type DatabaseHandle, describeUrl, openDatabase } from './db/index.ts';
 import type { ErrorReporter } from './error-reporting.ts';
+import { checkRedisAtStart } from './limits/redis-check.ts';
 import type { Logger } from './logger.ts';
 
 export interface RunningServer {
@@ -21,6 +22,10 @@ export async function serve(
   errorReporter?: ErrorReporter,
 ): Promise<RunningServer> {
   const { database: db } = settings;
+  // Before the database: a Redis that refuses REDIS_URL's password or database stops start-up at once;
+  // one that is down does not (rate limits count in memory until it answers).
+  const redisAtStart =
+    settings.redisUrl && settings.rateLimits.enabled ? await checkRedisAtStart(settings.redisUrl) : undefined;
   const database = await openDatabase(db.driver === 'postgres' ? { url: db.url } : { dataDir: db.dataDir }, {
     // A cluster's workers only check: their primary has migrated before forking them.
     migrations: db.migrateOnStart && !isClusterWorker ? 'apply' : 'check',
@@ -51,7 +56,12 @@ export async function serve(
         : `outbox ${settings.dataDir}/outbox (no SMTP_HOST)`,
     storage:
       app.storage.kind === 's3' ? `s3 bucket ${settings.s3?.bucket}` : `disk ${settings.dataDir}/uploads`,
-    limits: app.limiter.backend === 'redis' ? 'redis (shared by every process)' : app.limiter.backend,
+    limits:
+      app.limiter.backend !== 'redis'
+        ? app.limiter.backend
+        : redisAtStart === 'ok'
+          ? 'redis (shared by every process)'
+          : 'redis, unreachable at start: each process counts on its own until it answers',
   };
   log.info(
     { environment: settings.environment, ...backends },

@@ -1,16 +1,17 @@
-import { config as loadDotenv } from 'dotenv';
 import { loadSettings, type Settings, SettingsError } from './config.ts';
 import { FolderLockedError } from './db/folder-lock.ts';
 import { DatabaseUnreachableError, MigrationFailedError } from './db/index.ts';
 import { SchemaBehindError } from './db/migrate.ts';
+import { loadDotenv } from './dotenv.ts';
+import { type LogFormat, writeFatal } from './logger.ts';
 
 /**
  * The settings of a command-line entry (server, db:migrate): the environment first, then `.env` in the
- * working folder for what the environment leaves unset. A bad setting ends the process with a message
+ * working folder for what the environment leaves unset (`${NAME}` expanded). A bad setting ends the process with a message
  * that names it.
  */
 export function settingsFromEnvironment(): Settings {
-  loadDotenv({ quiet: true });
+  loadDotenv();
   try {
     return loadSettings();
   } catch (error) {
@@ -18,8 +19,26 @@ export function settingsFromEnvironment(): Settings {
   }
 }
 
-/** Ends the process: a known start-up problem as its message alone, anything else with its stack. */
-export function fail(error: unknown): never {
+/**
+ * The log format and masking a failure is written with when the settings could not be read: the
+ * environment's own LOG_FORMAT if valid, else JSON unless the environment says development.
+ */
+function fallbackFormat(): { format: LogFormat; deployed: boolean } {
+  const env = process.env;
+  const named = [env.ENVIRONMENT, env.FASTAPI_ENV, env.NODE_ENV].find((v) => v !== undefined && v !== '');
+  const development = named === undefined || ['local', 'development'].includes(named.toLowerCase());
+  const format = env.LOG_FORMAT?.trim().toLowerCase();
+  return {
+    format: format === 'json' || format === 'pretty' ? format : development ? 'pretty' : 'json',
+    deployed: !development && named !== 'test',
+  };
+}
+
+/**
+ * Ends the process: a known start-up problem as its message alone, anything else with its stack; one
+ * JSON line (level fatal) when the log is JSON, else a line on stderr.
+ */
+export function fail(error: unknown, settings?: Pick<Settings, 'logFormat' | 'deployed'>): never {
   const known =
     error instanceof SettingsError ||
     error instanceof DatabaseUnreachableError ||
@@ -28,6 +47,9 @@ export function fail(error: unknown): never {
     error instanceof MigrationFailedError;
   const text =
     error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error);
-  process.stderr.write(`Start-up failed: ${text}\n`);
+  const { format, deployed } = settings
+    ? { format: settings.logFormat, deployed: settings.deployed }
+    : fallbackFormat();
+  writeFatal(text, format, deployed);
   process.exit(1);
 }

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiPathIndex } from './http/api-routes.ts';
 
 const API_OR_DOCS = /^\/(api|docs)(\/|$)/;
+/** The statechart viewer: its page (a client-side route) and its chunk (elkjs and the models, 1.5 MB). */
+const STATECHARTS = /^\/(statecharts(\/|$)|assets\/statecharts-[^/]*$)/;
 const HASHED_ASSETS = /^\/assets\//;
 
 /**
@@ -24,6 +26,13 @@ function servesSpa(pathname: string, method: string, accept: string | undefined)
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string | false, api: ApiPathIndex) {
   const hasWebApp = webRoot !== false && existsSync(path.join(webRoot, 'index.html'));
+  if (!app.settings.serveStatecharts) {
+    // Hidden (production, unless SERVE_STATECHARTS=true): neither its page nor its code is served.
+    app.addHook('onRequest', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (STATECHARTS.test(pathname)) return reply.code(404).send({ detail: 'Not Found' });
+    });
+  }
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webRoot,

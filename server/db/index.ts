@@ -63,6 +63,30 @@ export function describeUrl(url: string): string {
 }
 
 /**
+ * What a PostgreSQL server that answered but refused the connection means, said as such: not "cannot
+ * reach" (it was reached) but which database does not exist, or whose login was refused.
+ */
+function refusalOf(url: string, error: unknown): string | undefined {
+  const code = String((error as { code?: unknown }).code);
+  const where = describeUrl(url);
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {}
+  const name =
+    decodeURIComponent(parsed?.pathname.slice(1) ?? '') || decodeURIComponent(parsed?.username ?? '');
+  const user = decodeURIComponent(parsed?.username ?? '') || 'the default user';
+  const message = (error as Error).message;
+  if (code === '3D000') {
+    return `The database "${name}" does not exist on the PostgreSQL server at ${parsed?.host ?? where} (${code}: ${message}): create it (createdb ${name}) or correct DATABASE_URL / POSTGRES_DB`;
+  }
+  if (code === '28P01' || code === '28000') {
+    return `The PostgreSQL server at ${parsed?.host ?? where} refused the login of ${user} to ${where} (${code}: ${message}): check the user and password in DATABASE_URL / POSTGRES_USER, POSTGRES_PASSWORD, and the server's pg_hba.conf`;
+  }
+  return undefined;
+}
+
+/**
  * A client of its own for migrating: no query timeout (a migration may rewrite a big table), and the
  * server is waited for with retries, so that a database starting beside the app is not an error.
  */
@@ -78,12 +102,13 @@ async function connectForMigrations(url: string, waitSeconds: number, log: (m: s
     } catch (error) {
       await client.end().catch(() => {});
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      // Wrong password or no such database: waiting does not help.
-      const permanent = ['28P01', '28000', '3D000'].includes(String((error as { code?: string }).code));
-      if (permanent || Date.now() + delay > deadline) {
+      // Wrong password or no such database: the server answered, and waiting does not help.
+      const refusal = refusalOf(url, error);
+      if (refusal) throw new DatabaseUnreachableError(refusal);
+      if (Date.now() + delay > deadline) {
         throw new DatabaseUnreachableError(
           `Cannot reach the database at ${describeUrl(url)} (${reason}: ${(error as Error).message})` +
-            (permanent ? '' : ` after ${attempt} attempt(s) in ${waitSeconds} s`),
+            ` after ${attempt} attempt(s) in ${waitSeconds} s`,
         );
       }
       log(`database at ${describeUrl(url)} not reachable yet (${reason}); retrying in ${delay} ms`);

@@ -5,7 +5,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Settings } from '../config.ts';
 
+/** Which template an e-mail comes from: what the log names instead of its subject (which may hold a code). */
+export type EmailKind = 'confirm-code' | 'reset-password' | 'new-account' | 'test' | 'other';
+
 export interface EmailMessage {
+  kind: EmailKind;
   to: string;
   subject: string;
   html: string;
@@ -13,13 +17,22 @@ export interface EmailMessage {
   highlight?: string;
 }
 
+/** How a send is named in the log: the queue's id for the e-mail, when it comes from the queue. */
+export interface SendContext {
+  queueId?: string;
+}
+
 export interface Mailer {
   readonly mode: 'smtp' | 'outbox';
-  send(message: EmailMessage): Promise<void>;
+  send(message: EmailMessage, context?: SendContext): Promise<void>;
   close(): void;
 }
 
-/** Real SMTP when SMTP_HOST is set; otherwise each e-mail becomes a file in `<DATA_DIR>/outbox`. */
+/**
+ * Real SMTP when SMTP_HOST is set; otherwise each e-mail becomes a file in `<DATA_DIR>/outbox`. The log
+ * names an e-mail by its kind and queue id, never by its subject (the signup code is in it); the outbox
+ * line adds the link or code only outside staging and production, for a developer to follow.
+ */
 export function createMailer(settings: Settings, log: FastifyBaseLogger): Mailer {
   const from = { name: settings.emailsFromName, address: settings.emailsFromEmail };
   const { smtp } = settings;
@@ -37,9 +50,9 @@ export function createMailer(settings: Settings, log: FastifyBaseLogger): Mailer
     });
     return {
       mode: 'smtp',
-      async send(message) {
+      async send(message, context = {}) {
         await transport.sendMail({ from, to: message.to, subject: message.subject, html: message.html });
-        log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
+        log.info({ kind: message.kind, id: context.queueId, to: message.to }, 'e-mail sent');
       },
       close: () => transport.close(),
     };
@@ -47,14 +60,20 @@ export function createMailer(settings: Settings, log: FastifyBaseLogger): Mailer
   const outbox = path.join(settings.dataDir, 'outbox');
   return {
     mode: 'outbox',
-    async send(message) {
+    async send(message, context = {}) {
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.html`;
       const file = path.join(outbox, name);
       const header = `<!-- To: ${message.to}\n     From: ${from.name} <${from.address}>\n     Subject: ${message.subject} -->\n`;
       await writeFile(file, header + message.html);
       log.info(
-        { to: message.to, subject: message.subject, file, link: message.highlight },
+        {
+          kind: message.kind,
+          id: context.queueId,
+          to: message.to,
+          file,
+          ...(settings.deployed ? {} : { link: message.highlight }),
+        },
         'e-mail written to outbox',
       );
     },

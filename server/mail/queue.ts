@@ -4,6 +4,7 @@ import type { Database } from '../db/index.ts';
 import { emailQueue } from '../db/schema.ts';
 import { databaseOutage } from '../http/error-handler.ts';
 import type { EmailMessage, Mailer } from './mailer.ts';
+import { emailKindOf } from './templates.ts';
 
 /**
  * The durable e-mail queue: every e-mail is a row written in the same transaction as the change that
@@ -129,6 +130,7 @@ export function createMailDelivery(
 
   async function deliver(row: LeasedEmail) {
     const message: EmailMessage = {
+      kind: emailKindOf(row.subject),
       to: row.recipient,
       subject: row.subject,
       html: row.html,
@@ -138,11 +140,14 @@ export function createMailDelivery(
     // process has the row now) must not put the row back under that process's feet.
     const stillOurs = and(eq(emailQueue.id, sql`${row.id}::bigint`), eq(emailQueue.attempts, row.attempts));
     try {
-      await mailer.send(message);
+      await mailer.send(message, { queueId: row.id });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isPermanent(error)) {
-        log.error({ err: error, to: row.recipient, subject: row.subject }, 'e-mail refused for good');
+        log.error(
+          { err: error, kind: message.kind, id: row.id, to: row.recipient },
+          'e-mail refused for good',
+        );
         await db
           .update(emailQueue)
           .set({ failedAt: sql`now()`, leasedUntil: null, lastError: reason })
@@ -153,8 +158,9 @@ export function createMailDelivery(
       log.warn(
         {
           err: error,
+          kind: message.kind,
+          id: row.id,
           to: row.recipient,
-          subject: row.subject,
           attempts: row.attempts,
           retryInSeconds: delay,
         },

@@ -1,4 +1,16 @@
-import type { EmailMessage } from './mailer.ts';
+import type { EmailKind, EmailMessage } from './mailer.ts';
+
+/**
+ * The kind of a queued e-mail, recognised from the subject its template wrote (the queue keeps the
+ * message, not its kind; tests/api/log-secrets.test.ts checks each template against this).
+ */
+export function emailKindOf(subject: string): EmailKind {
+  if (/ - Your confirmation code is \d+$/.test(subject)) return 'confirm-code';
+  if (/ - Password recovery for user \S+$/.test(subject)) return 'reset-password';
+  if (/ - New account for user \S+$/.test(subject)) return 'new-account';
+  if (/ - Test email$/.test(subject)) return 'test';
+  return 'other';
+}
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -37,6 +49,7 @@ export function resetPasswordEmail(
 ): EmailMessage {
   const link = `${ctx.frontendHost}/reset-password?token=${encodeURIComponent(token)}`;
   return {
+    kind: 'reset-password',
     to,
     subject: `${ctx.projectName} - Password recovery for user ${to}`,
     highlight: link,
@@ -53,6 +66,7 @@ ${button(link, 'Reset password')}
 
 export function newAccountEmail(ctx: TemplateContext, to: string): EmailMessage {
   return {
+    kind: 'new-account',
     to,
     subject: `${ctx.projectName} - New account for user ${to}`,
     highlight: ctx.frontendHost,
@@ -67,6 +81,7 @@ ${button(ctx.frontendHost, 'Go to the dashboard')}`,
 
 export function testEmail(ctx: TemplateContext, to: string): EmailMessage {
   return {
+    kind: 'test',
     to,
     subject: `${ctx.projectName} - Test email`,
     html: layout(ctx.projectName, `<p>Test email for: ${escapeHtml(to)}</p><p>E-mail delivery works.</p>`),
@@ -80,6 +95,7 @@ export function confirmEmailCodeEmail(
   validHours: number,
 ): EmailMessage {
   return {
+    kind: 'confirm-code',
     to,
     subject: `${ctx.projectName} - Your confirmation code is ${code}`,
     highlight: code,

@@ -16,6 +16,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../server/db/index.ts';
 import { API } from '../support/api.ts';
+import { duplicateKeys } from '../support/log-lines.ts';
 import {
   createTestDatabase,
   freePort,
@@ -376,6 +377,14 @@ suite(`several server processes on one PostgreSQL, Redis and S3${SKIP}`, () => {
     }, 30_000);
     expect(after).toContain(survivor);
     await eventually(() => (a.output().includes('a worker died; starting another') ? true : undefined));
+    // One pid per line: the primary's (pino's own key); the worker's is workerPid.
+    const died =
+      a
+        .output()
+        .split('\n')
+        .find((l) => l.includes('a worker died')) ?? '';
+    expect(duplicateKeys(died)).toEqual([]);
+    expect(JSON.parse(died)).toMatchObject({ pid: a.pid, workerPid: victim, signal: 'SIGKILL' });
     for (let i = 0; i < 4; i++) {
       expect((await call(a.base, 'GET', `${API}/utils/health-check/`)).status).toBe(200);
     }

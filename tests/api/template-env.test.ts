@@ -1,6 +1,10 @@
 // A template user's .env, unchanged but for where its PostgreSQL server is: the real server process
 // starts on it, reads POSTGRES_* as its database, and logs the superuser in with FIRST_SUPERUSER_PASSWORD.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENT_TEMPLATE_DOTENV } from '../fixtures/template-dotenv.ts';
 import { createTestDatabase, type ServerProcess, startServerProcess } from '../support/processes.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -77,6 +81,78 @@ describe.skipIf(!serverUrl)("the server process on the template's .env", () => {
   it('with ENVIRONMENT=production refuses the placeholder "changethis", naming the setting', async () => {
     await expect(
       startServerProcess({ ...env, ENVIRONMENT: 'production', SECRET_KEY: 'changethis' }),
-    ).rejects.toThrow(/Invalid setting SECRET_KEY: must not be "changethis" when ENVIRONMENT=production/);
+    ).rejects.toThrow(
+      /Invalid setting SECRET_KEY: must not be \\?"changethis\\?" when ENVIRONMENT=production/,
+    );
+  });
+});
+
+/**
+ * The template's current `.env` (tests/api/dotenv.test.ts), written as a file in the server's working
+ * folder, unchanged but for where its database is: FASTAPI_ENV=development and a DATABASE_URL that
+ * expands ${POSTGRES_PASSWORD}.
+ */
+describe.skipIf(!serverUrl)("the server process in a folder holding the template's current .env", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let folder: string;
+  beforeAll(async () => {
+    database = await createTestDatabase(serverUrl ?? '', 'template_env_current');
+    const url = new URL(database.url);
+    folder = mkdtempSync(path.join(tmpdir(), 'template-env-current-'));
+    const file = CURRENT_TEMPLATE_DOTENV.replace('@localhost:5432/app', `@${url.host}${url.pathname}`);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the file's own ${VAR}
+    expect(file).toContain('DATABASE_URL=postgresql://postgres:${POSTGRES_PASSWORD}@');
+    writeFileSync(path.join(folder, '.env'), file);
+  });
+  afterAll(async () => {
+    await database?.drop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('starts as local on its PostgreSQL server, with its SECRET_KEY, and logs the superuser in', async () => {
+    let server: ServerProcess | undefined;
+    try {
+      // The harness's own settings, undone: empty is unset, so the file's values apply.
+      server = await startServerProcess(
+        {
+          NODE_ENV: '',
+          DATABASE: '',
+          MIGRATE_ON_START: '',
+          SECRET_KEY: '',
+          FIRST_SUPERUSER: '',
+          FIRST_SUPERUSER_PASSWORD: '',
+          SERVE_STATECHARTS: '',
+          DATA_DIR: path.join(folder, 'data'),
+          LOG_LEVEL: 'info',
+        },
+        { cwd: folder },
+      );
+      expect(server.output()).toMatch(/environment development; database postgres postgresql:\/\/postgres@/);
+      // FASTAPI_ENV=development is read (not "changethis" warnings of another environment), and the
+      // file's key signs: none was generated.
+      expect(existsSync(path.join(folder, 'data', 'secret_key'))).toBe(false);
+      const res = await fetch(`${server.base}/api/v1/login/access-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: 'admin@example.com', password: 'SecureAdminPass123!' }),
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await server?.stop();
+    }
+  });
+
+  it('FASTAPI_ENV=production in the same file is strict', async () => {
+    writeFileSync(
+      path.join(folder, '.env'),
+      readFileSync(path.join(folder, '.env'), 'utf8')
+        .replace('FASTAPI_ENV=development', 'FASTAPI_ENV=production')
+        .replace(/^SECRET_KEY=.*$/m, 'SECRET_KEY=changethis'),
+    );
+    await expect(
+      startServerProcess({ NODE_ENV: '', DATABASE: '', SECRET_KEY: '' }, { cwd: folder }),
+    ).rejects.toThrow(
+      /Invalid setting SECRET_KEY: must not be \\?"changethis\\?" when ENVIRONMENT=production/,
+    );
   });
 });

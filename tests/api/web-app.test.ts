@@ -123,3 +123,57 @@ describe('the SPA', () => {
     expect((await fetchAs('/api/v1/nothing.json', BROWSER)).json()).toEqual({ detail: 'Not Found' });
   });
 });
+
+describe('the statechart viewer', () => {
+  const CHUNK = '/assets/statecharts-Xy12Zw34.js';
+  const serverWith = async (env: Record<string, string>) => {
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'starter-web-'));
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+    writeFileSync(path.join(webRoot, CHUNK), SCRIPT);
+    writeFileSync(path.join(webRoot, `${CHUNK}.br`), brotliCompressSync(SCRIPT));
+    writeFileSync(path.join(webRoot, ASSET), SCRIPT);
+    return startTestServer(env, { webRoot });
+  };
+
+  it('hidden (SERVE_STATECHARTS=false, as in production): its page and its chunk answer 404', async () => {
+    const hidden = await serverWith({ SERVE_STATECHARTS: 'false' });
+    try {
+      for (const url of ['/statecharts', '/statecharts/login', '/statecharts?machine=login', CHUNK]) {
+        for (const encoding of [undefined, 'br']) {
+          const res = await hidden.app.inject({
+            method: 'GET',
+            url,
+            headers: { accept: 'text/html', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+          });
+          expect(res.statusCode, `${url} ${encoding ?? ''}`).toBe(404);
+          expect(res.json()).toEqual({ detail: 'Not Found' });
+        }
+      }
+      // The rest of the SPA is served as before, and the SPA can still ask whether the viewer is on.
+      expect((await hidden.app.inject({ method: 'GET', url: ASSET })).statusCode).toBe(200);
+      expect((await hidden.app.inject({ method: 'GET', url: '/login' })).statusCode).toBe(200);
+      expect((await hidden.app.inject({ method: 'GET', url: '/statecharts.json' })).json()).toEqual({
+        enabled: false,
+      });
+    } finally {
+      await hidden.close();
+    }
+  });
+
+  it('shown (SERVE_STATECHARTS=true): its page is the SPA and its chunk is served', async () => {
+    const shown = await serverWith({ SERVE_STATECHARTS: 'true' });
+    try {
+      const page = await shown.app.inject({
+        method: 'GET',
+        url: '/statecharts',
+        headers: { accept: 'text/html' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(INDEX);
+      expect((await shown.app.inject({ method: 'GET', url: CHUNK })).body).toBe(SCRIPT);
+    } finally {
+      await shown.close();
+    }
+  });
+});

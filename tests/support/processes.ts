@@ -8,7 +8,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -31,7 +31,7 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   pid: number;
   base: string;
-  /** Everything the process wrote (the last 4 MB: enough for a test to count lines at info level). */
+  /** Everything the process wrote (the last `outputLimit` characters, 4 MB unless said: enough to count lines at info level). */
   output(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   isRunning(): boolean;
@@ -40,14 +40,20 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** tsx's loader by its path, so that a server started in another folder (`cwd`, with its own .env) finds it. */
+const TSX = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { cwd?: string; outputLimit?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')],
+    ['--import', options.cwd ? TSX : 'tsx', path.join(ROOT, 'server', 'main.ts')],
     {
-      cwd: ROOT,
+      cwd: options.cwd ?? ROOT,
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         HOME: process.env.HOME ?? '/tmp',
@@ -72,7 +78,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   );
   let log = '';
   const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4_000_000);
+    log = (log + chunk.toString()).slice(-(options.outputLimit ?? 4_000_000));
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

@@ -23,10 +23,10 @@ export interface PrivateRedis {
   isRunning(): boolean;
 }
 
-function spawnRedis(port: number): Promise<ChildProcess> {
+function spawnRedis(port: number, extraArgs: string[]): Promise<ChildProcess> {
   const child = spawn(
     redisBinary ?? 'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extraArgs],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return new Promise((resolve, reject) => {
@@ -39,9 +39,10 @@ function spawnRedis(port: number): Promise<ChildProcess> {
   });
 }
 
-export async function startPrivateRedis(port?: number): Promise<PrivateRedis> {
+/** `extraArgs` are redis-server's own, e.g. `['--requirepass', 'secret']`. */
+export async function startPrivateRedis(port?: number, extraArgs: string[] = []): Promise<PrivateRedis> {
   const chosen = port ?? (await freePort());
-  let child = await spawnRedis(chosen);
+  let child = await spawnRedis(chosen, extraArgs);
   const running = () => child.exitCode === null && child.signalCode === null;
   return {
     port: chosen,
@@ -62,7 +63,7 @@ export async function startPrivateRedis(port?: number): Promise<PrivateRedis> {
     },
     async start() {
       if (running()) return;
-      child = await spawnRedis(chosen);
+      child = await spawnRedis(chosen, extraArgs);
     },
   };
 }
