@@ -179,6 +179,20 @@ function uploadOracles(name: 'profilePhoto' | 'assetUpload'): Oracle[] {
       },
     },
     {
+      // The other direction: a file the server accepts (up to the limit itself) can be sent once chosen.
+      id: 'upload.acceptable-file-can-be-sent',
+      spec: '§7, server/storage/uploads.ts',
+      check: (trace) => {
+        const step = current(trace);
+        if (sentType(step) !== 'file.choose' || !accepted(step)) return undefined;
+        const file = (step.event as unknown as { file: FileLike }).file;
+        if (!acceptable[name](file)) return undefined;
+        return step.snapshot.can({ type: 'file.upload' })
+          ? undefined
+          : `${file.name} (${file.type || 'no type'}, ${file.size} B) is acceptable but cannot be sent`;
+      },
+    },
+    {
       // Cancel during an upload aborts the request (it is not left running).
       id: 'upload.cancel-aborts',
       spec: '§7',
