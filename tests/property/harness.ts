@@ -39,6 +39,8 @@ export interface PropertyMachine {
   internalEvents?: string[];
   /** Callback actors that tick on the simulated clock: src → the event they send and every how many ms. */
   timers?: Record<string, { event: string; everyMs: number }>;
+  /** More walks for a machine whose faults need longer or rarer paths (parallel regions, timers). */
+  runsFactor?: number;
 }
 
 export type Command =
@@ -51,7 +53,8 @@ export interface Walk {
 }
 
 const UNHANDLED: AnyEventObject = { type: 'prop.unhandled' };
-const CLOCK_STEPS_SECONDS = [1, 5, 30, 60] as const;
+/** Clock steps: a second (the ticks), a few, and a minute (the resend interval) and one second short of it. */
+const CLOCK_STEPS_SECONDS = [1, 5, 59, 60] as const;
 const SECOND = 1000;
 
 /** A readable rendering of a payload value (errors by status and detail, files by name, type, size). */
@@ -69,7 +72,7 @@ export function show(value: unknown, depth = 0): string {
     const body = (value as { body?: { detail?: unknown } }).body;
     const detail = body && typeof body === 'object' ? body.detail : body;
     return typeof status === 'number'
-      ? `${status} ${show(Array.isArray(detail) ? detail[0]?.msg : detail)}`
+      ? `${status} ${JSON.stringify(Array.isArray(detail) ? detail[0]?.msg : detail)}`
       : `${value.constructor.name}(${JSON.stringify((value as Error).message)})`;
   }
   if (Array.isArray(value)) return `[${value.length} rows]`;
@@ -112,7 +115,16 @@ const flush = async () => {
   for (let i = 0; i < 12; i += 1) await Promise.resolve();
 };
 
-export class PropertyFailure extends Error {}
+/** An oracle failed: which one, and the path to the step where it did. */
+export class PropertyFailure extends Error {
+  constructor(
+    message: string,
+    readonly oracle: string,
+    readonly regression: Regression,
+  ) {
+    super(message);
+  }
+}
 
 /** One walk: runs the commands, checks every oracle after every step, returns the trace. */
 export class Runner {
@@ -216,11 +228,15 @@ export class Runner {
       if (match?.[2] && model.actors[match[2]] === 'promise') {
         // A promise actor's outcome: offered through `settle`, from the model's samples.
         const list = this.outcomes.get(match[2]) ?? [];
-        const label = labelOf(event);
+        const kind = match[1] as 'done' | 'error';
+        const value =
+          kind === 'done' ? (event as { output?: unknown }).output : (event as { error?: unknown }).error;
+        const named = eventLabel(event)
+          .replace(event.type, '')
+          .replace(/^ \((.*)\)$/, '$1');
+        const label =
+          kind === 'done' ? `${named || 'success'}: ${show(value)}` : `${named || 'failure'}: ${show(value)}`;
         if (!list.some((outcome) => outcome.label === label)) {
-          const kind = match[1] as 'done' | 'error';
-          const value =
-            kind === 'done' ? (event as { output?: unknown }).output : (event as { error?: unknown }).error;
           list.push({ label, kind, value });
           this.outcomes.set(match[2], list);
         }
@@ -258,7 +274,7 @@ export class Runner {
   private outcomesOf(call: TraceCall): Outcome[] {
     return [
       ...(this.outcomes.get(call.id) ?? []),
-      { label: 'error Error("boom")', kind: 'error', value: new Error('boom') },
+      { label: 'crash: Error("boom")', kind: 'error', value: new Error('boom') },
     ];
   }
 
@@ -278,11 +294,15 @@ export class Runner {
     this.actions = [];
     this.calls = [];
     this.trace.steps.push(step);
+    // Collect the outcomes the model offers for the actors now running (settled in a later step).
+    this.events();
     for (const oracle of this.target.oracles) {
       const violation = oracle.check(this.trace);
       if (violation) {
         throw new PropertyFailure(
           `${oracle.id} (${oracle.spec}) violated at step ${step.index}: ${violation}\n${this.pathText()}`,
+          oracle.id,
+          this.regression(),
         );
       }
     }
@@ -364,7 +384,7 @@ export class Runner {
   }
 
   /** Replays one step by its label (regressions.json). */
-  async replay(label: string) {
+  async replay(label: string, lenient = false) {
     const settle = /^(resolve|reject) (.+)#(\d+) \((.+)\)$/.exec(label);
     const clock = /^clock \+(\d+) s$/.exec(label);
     if (label.startsWith('send ')) {
@@ -376,8 +396,11 @@ export class Runner {
       const [, , id, n, outcome] = settle;
       const done = await this.settle(
         (open) => {
-          const index = open.findIndex((call) => call.id === id && call.n === Number(n));
-          return index < 0 ? undefined : index;
+          const exact = open.findIndex((call) => call.id === id && call.n === Number(n));
+          if (exact >= 0 || !lenient) return exact < 0 ? undefined : exact;
+          // Minimizing: an earlier call was cut, so the numbers moved; take the latest open call of that id.
+          const latest = open.map((call) => call.id).lastIndexOf(id);
+          return latest < 0 ? undefined : latest;
         },
         (outcomes) => {
           const index = outcomes.findIndex((candidate) => candidate.label === outcome);
@@ -444,14 +467,87 @@ export async function runWalk(target: PropertyMachine, walk: Walk): Promise<void
   }
 }
 
-export async function replayRegression(target: PropertyMachine, regression: Regression): Promise<Trace> {
+/** Replays a path by its labels; throws PropertyFailure when an oracle fails, Error when a step cannot be made. */
+export async function replayRegression(
+  target: PropertyMachine,
+  regression: Regression,
+  lenient = false,
+): Promise<Trace> {
   const index = target.model.inputs.findIndex((input) => input.label === regression.input);
   if (index < 0) throw new Error(`replay: ${regression.machine} has no input "${regression.input}"`);
   const runner = new Runner(target, index);
   try {
-    for (const label of regression.steps) await runner.replay(label);
+    for (const label of regression.steps) await runner.replay(label, lenient);
   } finally {
     runner.stop();
   }
   return runner.trace;
+}
+
+/** The failure of a path, or undefined when every oracle holds (or a step can no longer be made). */
+async function failureOf(
+  target: PropertyMachine,
+  regression: Regression,
+): Promise<PropertyFailure | undefined> {
+  try {
+    await replayRegression(target, regression, true);
+    return undefined;
+  } catch (error) {
+    return error instanceof PropertyFailure ? error : undefined;
+  }
+}
+
+/**
+ * Cuts a failing path down by labels until no single step can be removed (fast-check's shrinking works
+ * on the command numbers, which a removed step shifts).
+ */
+export async function minimize(target: PropertyMachine, failing: Regression, failure: PropertyFailure) {
+  let path = failing;
+  let last = failure;
+  for (let index = path.steps.length - 1; index >= 0; index -= 1) {
+    const candidate = { ...path, steps: path.steps.filter((_, at) => at !== index) };
+    const found = await failureOf(target, candidate);
+    if (found && found.oracle === last.oracle) {
+      path = { ...candidate, steps: found.regression.steps };
+      last = found;
+      index = Math.min(index, path.steps.length);
+    }
+  }
+  // Another input may fail the same way sooner.
+  for (const input of target.model.inputs) {
+    if (input.label === path.input) continue;
+    const found = await failureOf(target, { ...path, input: input.label });
+    if (found && found.oracle === last.oracle && found.regression.steps.length <= path.steps.length) {
+      path = found.regression;
+      last = found;
+    }
+  }
+  return last;
+}
+
+export interface CheckOptions {
+  runs: number;
+  steps: number;
+  seed?: number;
+}
+
+/** Runs the property; on failure, the report: seed, fast-check's path, and the minimal path by label. */
+export async function checkMachine(
+  target: PropertyMachine,
+  options: CheckOptions,
+): Promise<string | undefined> {
+  const details = await fc.check(
+    fc.asyncProperty(walkArbitrary(target, options.steps), (walk) => runWalk(target, walk)),
+    { numRuns: options.runs, ...(options.seed === undefined ? {} : { seed: options.seed }) },
+  );
+  if (!details.failed) return undefined;
+  const error = details.errorInstance;
+  if (!(error instanceof PropertyFailure))
+    return `${target.model.name}: ${String(error)} (seed ${details.seed})`;
+  const minimal = await minimize(target, error.regression, error);
+  return [
+    `${target.model.name}: property failed after ${details.numRuns} runs; seed ${details.seed}, path "${details.counterexamplePath}" (PROPERTY_SEED=${details.seed} replays it)`,
+    `shrunk by fast-check to ${error.regression.steps.length} steps, cut by label to ${minimal.regression.steps.length}:`,
+    minimal.message,
+  ].join('\n');
 }

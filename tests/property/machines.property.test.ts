@@ -1,7 +1,6 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MODELS } from '../../src/qa/statecharts/models';
-import { definedEventTypes, type Regression, replayRegression, runWalk, walkArbitrary } from './harness';
+import { checkMachine, definedEventTypes, type Regression, replayRegression } from './harness';
 import { PROPERTY_MACHINES } from './machines';
 import regressions from './regressions.json';
 
@@ -29,11 +28,12 @@ describe('property walks: the spec holds after every step of random event sequen
   });
 
   for (const target of PROPERTY_MACHINES) {
-    it(`${target.model.name}: ${target.oracles.length} oracles`, { timeout: TIMEOUT }, async () => {
-      await fc.assert(
-        fc.asyncProperty(walkArbitrary(target, STEPS), (walk) => runWalk(target, walk)),
-        { numRuns: RUNS, seed: SEED, endOnFailure: false },
-      );
+    const runs = RUNS * (target.runsFactor ?? 1);
+    it(`${target.model.name}: ${target.oracles.length} oracles, ${runs} walks`, {
+      timeout: TIMEOUT,
+    }, async () => {
+      const failure = await checkMachine(target, { runs, steps: STEPS, seed: SEED });
+      if (failure) expect.fail(failure);
     });
   }
 });

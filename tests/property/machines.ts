@@ -102,6 +102,7 @@ export function propertyMachine(model: MachineModel): PropertyMachine {
       ? {
           internalEvents: ['confirm.tick', 'confirm.sent'],
           timers: { ticker: { event: 'confirm.tick', everyMs: 1000 } },
+          runsFactor: 5,
         }
       : {}),
   };
