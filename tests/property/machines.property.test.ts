@@ -10,7 +10,7 @@ import regressions from './regressions.json';
  * test:property:long` runs more and longer walks (PROPERTY_RUNS, PROPERTY_STEPS, PROPERTY_SEED).
  */
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 100);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
 const STEPS = Number(process.env.PROPERTY_STEPS ?? 30);
 const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
 const TIMEOUT = Math.max(30_000, RUNS * STEPS * 20);
@@ -40,7 +40,7 @@ describe('property walks: the spec holds after every step of random event sequen
 
 describe('regression paths (tests/property/regressions.json) replay and hold', () => {
   for (const regression of regressions as Regression[]) {
-    it(`${regression.machine}: ${regression.why ?? regression.steps.join(' → ')}`, async () => {
+    it(`${regression.machine}, ${regression.steps.length} steps: ${regression.why ?? 'kept path'}`, async () => {
       const target = PROPERTY_MACHINES.find((candidate) => candidate.model.name === regression.machine);
       expect(target, regression.machine).toBeDefined();
       if (!target) return;
