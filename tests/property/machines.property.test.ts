@@ -13,7 +13,6 @@ import regressions from './regressions.json';
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
 const STEPS = Number(process.env.PROPERTY_STEPS ?? 30);
 const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
-const TIMEOUT = Math.max(30_000, RUNS * STEPS * 20);
 
 describe('property walks: the spec holds after every step of random event sequences', () => {
   it('every machine of the registry has oracles beyond "does not crash"', () => {
@@ -30,7 +29,7 @@ describe('property walks: the spec holds after every step of random event sequen
   for (const target of PROPERTY_MACHINES) {
     const runs = RUNS * (target.runsFactor ?? 1);
     it(`${target.model.name}: ${target.oracles.length} oracles, ${runs} walks`, {
-      timeout: TIMEOUT,
+      timeout: Math.max(30_000, runs * STEPS * 20),
     }, async () => {
       const failure = await checkMachine(target, { runs, steps: STEPS, seed: SEED });
       if (failure) expect.fail(failure);
