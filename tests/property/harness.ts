@@ -367,6 +367,8 @@ export class Runner {
   }
 
   async run(command: Command) {
+    // A final state (a page form that navigates away) takes no more events: the walk ends there.
+    if (this.snapshot.status !== 'active') return;
     if (command.t === 'send') {
       const offered = this.events();
       const enabled = offered.filter((candidate) => this.snapshot.can(candidate));
