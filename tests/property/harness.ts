@@ -359,6 +359,27 @@ export class Runner {
     return true;
   }
 
+  /** Resolves or rejects the latest open call of invoke `id` with `value` (a model path's done/error event). */
+  async settleWith(id: string, kind: 'done' | 'error', value: unknown, label: string) {
+    const open = this.pending.filter((entry) => !entry.call.settled && entry.call.id === id);
+    const entry = open[open.length - 1];
+    if (!entry) throw new Error(`no open call of ${id} to ${kind === 'done' ? 'resolve' : 'reject'}`);
+    const before = this.snapshot;
+    entry.call.settled = true;
+    if (kind === 'done') entry.resolve(value);
+    else entry.reject(value);
+    await flush();
+    const verb = kind === 'done' ? 'resolve' : 'reject';
+    this.record(
+      {
+        kind: 'settle',
+        label: `${verb} ${id}#${entry.call.n} (${label})`,
+        settled: { call: entry.call, kind, value },
+      },
+      before,
+    );
+  }
+
   async advance(seconds: number) {
     const before = this.snapshot;
     for (let second = 0; second < seconds; second += 1) this.clock.increment(SECOND);
