@@ -47,6 +47,15 @@ export default defineConfig({
         },
       },
       {
+        // Property walks: random event sequences with the spec's oracles (tests/property), and the
+        // committed regression paths. Bounded here; `npm run test:property:long` runs more.
+        test: {
+          name: 'property',
+          include: ['tests/property/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // Model-based tests: every path of every statechart, with measured transition coverage.
         test: {
           name: 'model',
