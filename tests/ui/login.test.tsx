@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, renderApp, startApi } from './harness';
+import { type Api, recordRequests, renderApp, startApi } from './harness';
 
 let api: Api;
 
@@ -75,6 +75,27 @@ describe('/login', () => {
     expect(await screen.findByText(`Hi, ${api.superuser.email} 👋🏼`, {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Welcome back, nice to see you again!')).toBeTruthy();
     expect(localStorage.getItem('access_token')).toBeTruthy();
+  });
+
+  it("sends the spec's form-encoded username and password, and nothing else (no empty scope)", async () => {
+    const user = userEvent.setup();
+    const recording = recordRequests(api);
+    try {
+      renderApp('/login');
+      await user.type(await screen.findByLabelText('Email'), api.superuser.email);
+      await user.type(screen.getByLabelText('Password'), api.superuser.password);
+      await user.click(screen.getByRole('button', { name: 'Log In' }));
+      await waitFor(() => expect(localStorage.getItem('access_token')).toBeTruthy());
+    } finally {
+      recording.stop();
+    }
+    const logins = recording.sent.filter((request) => request.path === '/login/access-token');
+    expect(logins).toHaveLength(1);
+    expect(logins[0].contentType).toMatch(/^application\/x-www-form-urlencoded/);
+    expect([...new URLSearchParams(logins[0].body)]).toEqual([
+      ['username', api.superuser.email],
+      ['password', api.superuser.password],
+    ]);
   });
 
   it('redirects to / when a token is stored', async () => {
