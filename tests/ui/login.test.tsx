@@ -22,7 +22,7 @@ describe('/login', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
       '/recover-password',
     );
-    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+    expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
   });
 
   it('validates on blur and on submit', async () => {
@@ -36,12 +36,19 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByText('Username is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
-    // The field is the e-mail; the spec's message says 'Username': the field says they are one.
-    const description = (email.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent)
-      .join(' ');
-    expect(description).toContain('Your username is your e-mail address.');
+    // The field is the e-mail; the spec's message says 'Username': the same message says they are one,
+    // the only message the field has (no hint line above the error).
+    const messages = () =>
+      `${email.getAttribute('aria-describedby') ?? ''} ${email.getAttribute('aria-errormessage') ?? ''}`
+        .split(' ')
+        .filter((id) => id)
+        .map((id) => document.getElementById(id)?.textContent);
+    await waitFor(() =>
+      expect(messages()).toEqual(['Username is required. Your username is your e-mail address.']),
+    );
+    expect(email.closest('[data-part="root"]')?.querySelectorAll('[data-part="helper-text"]')).toHaveLength(
+      0,
+    );
     expect(document.title).toBe('Log In - Full Stack Project');
   });
 
