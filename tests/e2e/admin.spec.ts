@@ -130,6 +130,10 @@ test('admin: delete a user, with the items warning', async ({ page }) => {
   const dialog = page.getByRole('alertdialog', { name: 'Delete User' });
   await expect(dialog.getByText('Are you sure? You will not be able to undo this action.')).toBeVisible();
   await expect(dialog.getByText(/All items associated with this user will also be/i)).toBeVisible();
+  // The user is named (name and e-mail), and the spec's sentences come in its order.
+  await expect(dialog.getByTestId('delete-record')).toHaveText(`${account.fullName}${account.email}`);
+  const text = (await dialog.textContent()) ?? '';
+  expect(text.indexOf('Are you sure?')).toBeLessThan(text.indexOf('All items associated'));
   await expectAccessible(page, 'Delete User modal');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('The user was deleted successfully.')).toBeVisible();

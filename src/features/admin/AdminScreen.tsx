@@ -82,7 +82,21 @@ export function AdminScreen() {
           <AddUserDialog actor={addUser} />
           <EditUserDialog actor={editUser} returnFocusRef={opener} />
           <ChangePasswordDialog actor={changePassword} returnFocusRef={opener} />
-          <DeleteDialog actor={deleteUserActor} type="User" returnFocusRef={opener} />
+          <DeleteDialog
+            actor={deleteUserActor}
+            type="User"
+            name={(user) => (
+              <>
+                {user.full_name && <Text fontWeight="semibold">{user.full_name}</Text>}
+                <Text
+                  {...(user.full_name ? { fontSize: 'sm', color: 'fg.muted' } : { fontWeight: 'semibold' })}
+                >
+                  {user.email}
+                </Text>
+              </>
+            )}
+            returnFocusRef={opener}
+          />
         </>
       }
       row={(user) => {
