@@ -1,4 +1,4 @@
-import { Container, Flex } from '@chakra-ui/react';
+import { Container, Flex, Link, type LinkProps } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import type { FormValues } from '../../machines/form';
 import { focusFirstInvalid } from '../../ui/focus-error';
@@ -88,4 +88,9 @@ export function AuthPasswordField<V extends FormValues>({
   ...props
 }: AuthFieldProps<PasswordFieldProps<V>>) {
   return <PasswordField {...props} label={label} placeholder={label} required requiredMark={false} />;
+}
+
+/** A public screen's link (Forgot password?, Sign Up, Log In): teal, and a 44 px tall touch target. */
+export function AuthLink(props: LinkProps) {
+  return <Link asChild color="teal.fg" display="inline-flex" alignItems="center" minH="11" {...props} />;
 }

@@ -1,4 +1,4 @@
-import { Link, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
@@ -10,7 +10,7 @@ import { MSG } from '../../machines/schemas';
 import { PrimaryButton } from '../../ui/form';
 import { useSessionActor } from '../app/context';
 import { inspect } from '../app/inspect';
-import { AuthHeading, AuthLayout, AuthPasswordField, AuthTextField } from './AuthLayout';
+import { AuthHeading, AuthLayout, AuthLink, AuthPasswordField, AuthTextField } from './AuthLayout';
 import { useLoginEmail } from './login-email';
 
 export function LoginScreen() {
@@ -68,17 +68,17 @@ export function LoginScreen() {
         autoFocus={handedEmail !== undefined}
         extraError={failure}
       />
-      <Link asChild color="teal.fg" alignSelf="flex-start">
+      <AuthLink alignSelf="flex-start">
         <RouterLink to="/recover-password">Forgot password?</RouterLink>
-      </Link>
+      </AuthLink>
       <PrimaryButton type="submit" loading={state.matches('submitting')}>
         Log In
       </PrimaryButton>
       <Text textAlign="center">
         Don't have an account?{' '}
-        <Link asChild color="teal.fg">
+        <AuthLink>
           <RouterLink to="/signup">Sign Up</RouterLink>
-        </Link>
+        </AuthLink>
       </Text>
     </AuthLayout>
   );

@@ -1,4 +1,4 @@
-import { Link, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -9,7 +9,7 @@ import { fieldRefusal } from '../../machines/refusals';
 import { PrimaryButton } from '../../ui/form';
 import { showError, showSuccess } from '../../ui/toaster';
 import { inspect } from '../app/inspect';
-import { AuthHeading, AuthLayout, AuthPasswordField, AuthTextField } from './AuthLayout';
+import { AuthHeading, AuthLayout, AuthLink, AuthPasswordField, AuthTextField } from './AuthLayout';
 
 export function SignupScreen() {
   const navigate = useNavigate();
@@ -55,9 +55,9 @@ export function SignupScreen() {
       </PrimaryButton>
       <Text textAlign="center">
         Already have an account?{' '}
-        <Link asChild color="teal.fg">
+        <AuthLink>
           <RouterLink to="/login">Log In</RouterLink>
-        </Link>
+        </AuthLink>
       </Text>
     </AuthLayout>
   );
