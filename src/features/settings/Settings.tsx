@@ -1,4 +1,4 @@
-import { Container, Tabs } from '@chakra-ui/react';
+import { Container, Tabs, useBreakpointValue } from '@chakra-ui/react';
 import { PageHeading, PageTitle } from '../../ui/PageTitle';
 import { tabsRecipe } from '../../ui/recipes';
 import { useCurrentUser } from '../account/currentUser';
@@ -18,6 +18,8 @@ const tabs = [
 export function Settings() {
   const user = useCurrentUser();
   const shown = user?.is_superuser ? tabs.slice(0, 3) : tabs;
+  // A slot recipe's variant does not take a responsive value: the breakpoint picks it.
+  const phone = useBreakpointValue({ base: true, md: false }) ?? false;
   return (
     <Container maxW="full" px={0}>
       <PageTitle title="User Settings" />
@@ -29,7 +31,7 @@ export function Settings() {
       <Tabs.Root
         recipe={tabsRecipe}
         defaultValue="profile"
-        variant={{ base: 'enclosed', md: 'line' }}
+        variant={phone ? 'enclosed' : 'line'}
         colorPalette="teal"
         lazyMount
         unmountOnExit
