@@ -152,3 +152,29 @@ test('phone width: the drawer menu navigates', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Items Management' })).toBeVisible();
   await expectAccessible(page, '/items at 375 px');
 });
+
+test('desktop: the admin headers stay on one line, as tall as the items headers, without a sideways scroll', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Items of its own, so /items shows its table.
+  const token = await apiToken(E2E.superuser.email, E2E.superuser.password);
+  await apiCall(token, 'POST', '/items/', { title: 'Header check' });
+  await logIn(page, E2E.superuser);
+  const measure = async (path: string) => {
+    await page.goto(path);
+    await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
+    return page.evaluate(() => {
+      const table = document.querySelector('table') as HTMLElement;
+      const scroller = table.parentElement as HTMLElement;
+      const header = document.querySelector('thead tr') as HTMLElement;
+      return {
+        header: Math.round(header.getBoundingClientRect().height),
+        scrolls: scroller.scrollWidth > scroller.clientWidth + 1,
+      };
+    });
+  };
+  const admin = await measure('/admin');
+  const items = await measure('/items');
+  expect(admin).toEqual({ header: items.header, scrolls: false });
+});

@@ -18,13 +18,14 @@ import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
 // Names and e-mails get the room; the code columns are as wide as their values.
 const COLUMNS: readonly ListColumn[] = [
-  { label: 'Full name', width: '9rem' },
-  { label: 'Email', width: '11rem', grow: true },
+  // Wide enough for each header on one line at 1280 px (the table's minimum, 60rem, fits beside the sidebar).
+  { label: 'Full name', width: '8.5rem' },
+  { label: 'Email', width: '10rem', grow: true },
   { label: 'Role', width: '5rem' },
   { label: 'Status', width: '6.5rem' },
-  { label: 'Subscription Type', width: '6.5rem' },
-  { label: 'Email Confirmed', width: '9.5rem' },
-  { label: 'Confirm Code', width: '6rem' },
+  { label: 'Subscription Type', width: '9rem' },
+  { label: 'Email Confirmed', width: '9rem' },
+  { label: 'Confirm Code', width: '7.5rem' },
   { label: 'Actions', width: '4.5rem' },
 ];
 const EMPTY = {
