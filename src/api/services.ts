@@ -6,11 +6,14 @@ import type {
   ItemPublic,
   ItemsPublic,
   ItemUpdate,
+  LoginBody,
+  LoginForm,
   Message,
   NewPassword,
   Token,
   UpdatePassword,
   UserCreate,
+  UserCreateBody,
   UserPublic,
   UserRegister,
   UsersPublic,
@@ -27,10 +30,12 @@ async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
 }
 
 // Session
-export function loginAccessToken(body: { username: string; password: string }): Promise<Token> {
+/** The spec's login body: form-encoded `username` and `password`, nothing else. */
+export function loginAccessToken(body: LoginBody): Promise<Token> {
   return unwrap(
     api().POST('/login/access-token', {
-      body: { ...body, scope: '' },
+      // Form-encoded by openapi-fetch: exactly the fields given (WithDefaults).
+      body: body as LoginForm,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     }),
   );
@@ -108,8 +113,9 @@ export function readUsers(page: number): Promise<UsersPublic> {
   return unwrap(api().GET('/users/', { params: { query: pageToSkip(page) } }));
 }
 
-export function createUser(body: UserCreate): Promise<UserPublic> {
-  return unwrap(api().POST('/users/', { body }));
+export function createUser(body: UserCreateBody): Promise<UserPublic> {
+  // The server defaults what the body leaves out (WithDefaults).
+  return unwrap(api().POST('/users/', { body: body as UserCreate }));
 }
 
 export function updateUser(userId: string, body: UserUpdate): Promise<UserPublic> {

@@ -40,13 +40,17 @@ export const addItemSchema = itemSchema('Title is required.');
 export const editItemSchema = itemSchema('Title is required');
 
 /** The admin's new password for a user (Add User, Change Password): required, and confirmed. */
-const adminPassword = { password: newPassword, confirm_password: confirmation(MSG.confirmRequiredAdmin) };
+const adminPassword = (confirmRequired: string) => ({
+  password: newPassword,
+  confirm_password: confirmation(confirmRequired),
+});
 
 export const addUserSchema = withConfirmation(
   {
     email: adminEmail,
     full_name: v.string(),
-    ...adminPassword,
+    // The spec reserves 'Please confirm your password' for admin create.
+    ...adminPassword(MSG.confirmRequiredAdmin),
     is_superuser: v.boolean(),
     is_active: v.boolean(),
   },
@@ -77,7 +81,8 @@ export const editUserSchema = withConfirmation(
   'password',
 );
 
-export const setPasswordSchema = withConfirmation(adminPassword, 'password');
+/** Change Password (titled 'Edit User'): an empty confirmation is 'Password confirmation is required'. */
+export const setPasswordSchema = withConfirmation(adminPassword(MSG.confirmRequired), 'password');
 
 export type ItemValues = v.InferInput<typeof addItemSchema>;
 export type AddUserValues = v.InferInput<typeof addUserSchema>;

@@ -1,4 +1,19 @@
+import { Heading, type HeadingProps } from '@chakra-ui/react';
+
 /** The browser tab's title for a screen (React hoists <title> into the document's head). */
 export function PageTitle({ title }: { title: string }) {
   return <title>{`${title} - Full Stack Project`}</title>;
+}
+
+/**
+ * A screen's one heading (h1), the same style on every screen, signed in or out: 24 px semibold in the
+ * text colour. Signed-in screens start it at the content's left edge; the public screens centre it in
+ * their centred column (`textAlign`).
+ */
+export function PageHeading({ children, ...props }: HeadingProps) {
+  return (
+    <Heading as="h1" size="2xl" fontWeight="semibold" color="fg" pt={4} pb={6} {...props}>
+      {children}
+    </Heading>
+  );
 }

@@ -72,7 +72,11 @@ export interface TextFieldProps<V extends FormValues>
   label: ReactNode;
   /** Hide the label visually (it stays for screen readers). */
   hideLabel?: boolean;
+  /** Mark a required field's label with '*' (default); off where every field of a form is required. */
+  requiredMark?: boolean;
   helper?: ReactNode;
+  /** Said after the field's error, in the same message (one message per field). */
+  errorHint?: ReactNode;
 }
 
 export function TextField<V extends FormValues>({
@@ -80,7 +84,9 @@ export function TextField<V extends FormValues>({
   name,
   label,
   hideLabel,
+  requiredMark = true,
   helper,
+  errorHint,
   required,
   ...input
 }: TextFieldProps<V>) {
@@ -89,7 +95,7 @@ export function TextField<V extends FormValues>({
     <Field.Root invalid={field.invalid} required={required}>
       <Field.Label srOnly={hideLabel}>
         {label}
-        {required && !hideLabel && <Field.RequiredIndicator />}
+        {required && requiredMark && !hideLabel && <Field.RequiredIndicator />}
       </Field.Label>
       <Input
         name={name}
@@ -98,13 +104,20 @@ export function TextField<V extends FormValues>({
         onBlur={field.blur}
         {...input}
       />
-      {helper && <Field.HelperText>{helper}</Field.HelperText>}
-      {field.error && <Field.ErrorText>{field.error}</Field.ErrorText>}
+      {helper && !field.error && <Field.HelperText>{helper}</Field.HelperText>}
+      {field.error && (
+        // One message: the hint runs on in the same line (the error text is a flex row otherwise).
+        <Field.ErrorText display={errorHint ? 'block' : undefined}>
+          {field.error}
+          {errorHint && <Span data-error-hint="">{errorHint}</Span>}
+        </Field.ErrorText>
+      )}
     </Field.Root>
   );
 }
 
-export interface PasswordFieldProps<V extends FormValues> extends Omit<TextFieldProps<V>, 'type'> {
+export interface PasswordFieldProps<V extends FormValues>
+  extends Omit<TextFieldProps<V>, 'type' | 'helper' | 'errorHint'> {
   /** An error to show below the field besides the validation error (e.g. a failed login). */
   extraError?: string | null;
 }
@@ -115,6 +128,7 @@ export function PasswordField<V extends FormValues>({
   name,
   label,
   hideLabel,
+  requiredMark = true,
   required,
   extraError,
   ...input
@@ -126,7 +140,7 @@ export function PasswordField<V extends FormValues>({
     <Field.Root invalid={error !== undefined} required={required}>
       <Field.Label srOnly={hideLabel}>
         {label}
-        {required && !hideLabel && <Field.RequiredIndicator />}
+        {required && requiredMark && !hideLabel && <Field.RequiredIndicator />}
       </Field.Label>
       <InputGroup
         endElement={
@@ -217,7 +231,7 @@ export function newPasswordFields<
         form={form}
         name={name}
         label="Set Password"
-        placeholder="Password"
+        placeholder="Set Password"
         autoComplete="new-password"
         required={required}
         extraError={refusal}
@@ -229,7 +243,7 @@ export function newPasswordFields<
         // A text field of every form that has it (V's constraint), which a generic V does not show.
         name={'confirm_password' as TextFieldName<V>}
         label="Confirm Password"
-        placeholder="Password"
+        placeholder="Confirm Password"
         autoComplete="new-password"
         required={required}
       />

@@ -3,11 +3,13 @@
  * the first route that renders it (see src/ui/system.ts). The single-recipe paths are resolved by an
  * alias in vite.config.ts and by `paths` in tsconfig.json.
  */
+import { defineSlotRecipe } from '@chakra-ui/react';
+import { menuSlotRecipe } from '@chakra-ui/react/theme/recipes/menu';
+
 export { badgeRecipe } from '@chakra-ui/react/theme/recipes/badge';
 export { checkboxSlotRecipe as checkboxRecipe } from '@chakra-ui/react/theme/recipes/checkbox';
 export { dialogSlotRecipe as dialogRecipe } from '@chakra-ui/react/theme/recipes/dialog';
 export { drawerSlotRecipe as drawerRecipe } from '@chakra-ui/react/theme/recipes/drawer';
-export { menuSlotRecipe as menuRecipe } from '@chakra-ui/react/theme/recipes/menu';
 export { nativeSelectSlotRecipe as nativeSelectRecipe } from '@chakra-ui/react/theme/recipes/native-select';
 export { radioGroupSlotRecipe as radioGroupRecipe } from '@chakra-ui/react/theme/recipes/radio-group';
 export { separatorRecipe } from '@chakra-ui/react/theme/recipes/separator';
@@ -15,3 +17,22 @@ export { skeletonRecipe } from '@chakra-ui/react/theme/recipes/skeleton';
 export { tableSlotRecipe as tableRecipe } from '@chakra-ui/react/theme/recipes/table';
 export { tabsSlotRecipe as tabsRecipe } from '@chakra-ui/react/theme/recipes/tabs';
 export { toastSlotRecipe as toastRecipe } from '@chakra-ui/react/theme/recipes/toast';
+
+/**
+ * Menus (row actions, user menu): items 44 px tall on a phone (touch targets), and a popover that stands
+ * off the page in dark mode too (a border, and a surface a step lighter than the near-black page).
+ */
+const menuBase = menuSlotRecipe.base ?? {};
+export const menuRecipe = defineSlotRecipe({
+  ...menuSlotRecipe,
+  base: {
+    ...menuBase,
+    content: {
+      ...menuBase.content,
+      borderWidth: '1px',
+      borderColor: 'border',
+      _dark: { '--menu-bg': 'colors.gray.900' },
+    },
+    item: { ...menuBase.item, minH: { base: '11', md: 'auto' } },
+  },
+});

@@ -183,11 +183,39 @@ const layerStyles = {
 // white text (#00796B → #19867A, 4.4:1): hover darkens the fill instead.
 const darkerSolid = 'color-mix(in srgb, var(--chakra-colors-color-palette-solid) 85%, black)';
 const variants = buttonRecipe.variants as NonNullable<typeof buttonRecipe.variants>;
+type Sizes = Record<string, Record<string, unknown>>;
+
+/**
+ * One height for the controls of a form, and touch targets on a phone. Below `md` every button is at least
+ * 44×44 px (WCAG 2.5.5's size; a 32 px icon button too) and a text input 44 px tall, so the show-password
+ * toggle fits inside it; from `md` up, form actions are 40 px whatever size a screen asked for (sm and xs
+ * buttons grow to md's 40 px), inputs keep their size.
+ */
+const buttonSizes = Object.fromEntries(
+  Object.entries(variants.size as Sizes).map(([name, style]) => {
+    const desktop = name === 'sm' || name === 'xs' ? '10' : 'auto';
+    return [name, { ...style, minH: { base: '11', md: desktop }, minW: { base: '11', md: style.minW } }];
+  }),
+) as unknown as typeof variants.size;
+const inputVariants = inputRecipe.variants as NonNullable<typeof inputRecipe.variants>;
+const inputSizes = inputVariants.size as Sizes;
+const input = defineRecipe({
+  ...inputRecipe,
+  variants: {
+    ...inputVariants,
+    size: {
+      ...inputSizes,
+      md: { ...inputSizes.md, '--input-height': { base: 'sizes.11', md: 'sizes.10' } },
+    } as unknown as typeof inputVariants.size,
+  },
+});
+
 const button = defineRecipe({
   ...buttonRecipe,
   base: { ...buttonRecipe.base, fontWeight: 'bold', colorPalette: 'teal' },
   variants: {
     ...variants,
+    size: buttonSizes,
     variant: {
       ...variants.variant,
       solid: { ...variants.variant?.solid, _hover: { bg: darkerSolid }, _expanded: { bg: darkerSolid } },
@@ -276,7 +304,7 @@ const config = defineConfig({
     recipes: {
       button,
       heading: headingRecipe,
-      input: inputRecipe,
+      input,
       link: linkRecipe,
       spinner: spinnerRecipe,
     },

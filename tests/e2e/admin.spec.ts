@@ -130,6 +130,10 @@ test('admin: delete a user, with the items warning', async ({ page }) => {
   const dialog = page.getByRole('alertdialog', { name: 'Delete User' });
   await expect(dialog.getByText('Are you sure? You will not be able to undo this action.')).toBeVisible();
   await expect(dialog.getByText(/All items associated with this user will also be/i)).toBeVisible();
+  // The user is named (name and e-mail), and the spec's sentences come in its order.
+  await expect(dialog.getByTestId('delete-record')).toHaveText(`${account.fullName}${account.email}`);
+  const text = (await dialog.textContent()) ?? '';
+  expect(text.indexOf('Are you sure?')).toBeLessThan(text.indexOf('All items associated'));
   await expectAccessible(page, 'Delete User modal');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('The user was deleted successfully.')).toBeVisible();
@@ -147,4 +151,30 @@ test('phone width: the drawer menu navigates', async ({ page }) => {
   await expect(page).toHaveURL(/\/items(\?page=1)?$/);
   await expect(page.getByRole('heading', { name: 'Items Management' })).toBeVisible();
   await expectAccessible(page, '/items at 375 px');
+});
+
+test('desktop: the admin headers stay on one line, as tall as the items headers, without a sideways scroll', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Items of its own, so /items shows its table.
+  const token = await apiToken(E2E.superuser.email, E2E.superuser.password);
+  await apiCall(token, 'POST', '/items/', { title: 'Header check' });
+  await logIn(page, E2E.superuser);
+  const measure = async (path: string) => {
+    await page.goto(path);
+    await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
+    return page.evaluate(() => {
+      const table = document.querySelector('table') as HTMLElement;
+      const scroller = table.parentElement as HTMLElement;
+      const header = document.querySelector('thead tr') as HTMLElement;
+      return {
+        header: Math.round(header.getBoundingClientRect().height),
+        scrolls: scroller.scrollWidth > scroller.clientWidth + 1,
+      };
+    });
+  };
+  const admin = await measure('/admin');
+  const items = await measure('/items');
+  expect(admin).toEqual({ header: items.header, scrolls: false });
 });

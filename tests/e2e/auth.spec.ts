@@ -5,10 +5,10 @@ test.describe('signing up, in and out', () => {
     const account = newAccount('signup');
     await page.goto('/signup');
     await expectAccessible(page, '/signup');
-    await page.getByLabel('Full Name').fill(account.fullName);
+    await page.getByLabel('Full name').fill(account.fullName);
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByLabel('Repeat Password').fill(account.password);
+    await page.getByLabel('Confirm Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Account created.')).toBeVisible();

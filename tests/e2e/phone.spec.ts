@@ -108,3 +108,78 @@ test('phone: the sign-in screens share one column width and each has its own tit
   await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
   await expectAccessible(page, '/reset-password without a token at 390 px');
 });
+
+/** Every visible button and link of the page narrower or shorter than 44 px, named (issue 27.9). */
+async function smallTargets(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button, a[href], [role="tab"], [role="menuitem"]')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+      })
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+        return { name, width: Math.round(box.width), height: Math.round(box.height) };
+      })
+      .filter(({ width, height }) => width < 44 || height < 44),
+  );
+}
+
+test('phone: touch targets are at least 44×44 px; the settings tabs are all in view', async ({ page }) => {
+  for (const path of ['/login', '/signup', '/recover-password']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await smallTargets(page), path).toEqual([]);
+  }
+  const account = await createAccount();
+  const token = await apiToken(account.email, account.password);
+  for (let i = 1; i <= 6; i++) await apiCall(token, 'POST', '/items/', { title: `Target ${i}` });
+  await logIn(page, account);
+  await page.goto('/items');
+  await expect(page.getByRole('button', { name: /Actions for/ }).first()).toBeVisible();
+  expect(await smallTargets(page), '/items').toEqual([]);
+  await page
+    .getByRole('button', { name: /Actions for/ })
+    .first()
+    .click();
+  await expect(page.getByRole('menuitem', { name: 'Edit Item' })).toBeVisible();
+  expect(await smallTargets(page), '/items row menu').toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/settings');
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveCount(4);
+  for (const tab of await tabs.all()) {
+    expect(await inViewWidth(page, tab), (await tab.textContent()) ?? '').toBe(true);
+    expect((await tab.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, '/settings at 390 px');
+});
+
+test('login and signup: one message per field, and errors do not move the column', async ({ page }) => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const [path, button] of [
+      ['/login', 'Log In'],
+      ['/signup', 'Sign Up'],
+    ] as const) {
+      await page.goto(path);
+      const logo = page.getByRole('img', { name: 'Full Stack Project' });
+      const heading = page.getByRole('heading', { level: 1 });
+      const before = [(await logo.boundingBox())?.y, (await heading.boundingBox())?.y];
+      await page.getByRole('button', { name: button }).click();
+      await expect(page.locator('[data-part="error-text"]').first()).toBeVisible();
+      expect([(await logo.boundingBox())?.y, (await heading.boundingBox())?.y], path).toEqual(before);
+      // Each field shows one message: its error, no hint line beside it.
+      for (const field of await page.locator('main [data-part="root"]').all()) {
+        expect(await field.locator('[data-part="error-text"], [data-part="helper-text"]').count()).toBe(1);
+      }
+      await expectAccessible(page, `${path} with errors at ${viewport.width} px`);
+    }
+  }
+});

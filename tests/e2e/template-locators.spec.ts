@@ -35,6 +35,21 @@ test("My profile: only the e-mail input answers to 'Email', beside the confirmat
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('User updated successfully')).toBeVisible();
   await expect(page.locator('form').getByText(updated, { exact: true })).toBeVisible();
+  // The template's 'Edit user email with a valid email': one element in the region says the address.
+  await expect(page.getByLabel('My profile').getByText(updated, { exact: true })).toBeVisible();
+});
+
+test("My profile: Cancel restores the e-mail, found once in the 'My profile' region", async ({ page }) => {
+  const account = await createAccount();
+  await logIn(page, account);
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'My profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Email').fill(newAccount('cancelled').email);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  // The template's 'Cancel edit action restores original email'.
+  await expect(page.getByLabel('My profile').getByText(account.email, { exact: true })).toBeVisible();
 });
 
 test("Appearance: one element answers to 'Appearance', and Dark Mode is picked inside it", async ({

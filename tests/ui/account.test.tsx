@@ -103,6 +103,27 @@ describe('e-mail confirmation', () => {
   });
 });
 
+/** How many times `value` occurs in the text of `region` (input values are not text). */
+const occurrences = (region: HTMLElement, value: string) =>
+  (region.textContent ?? '').split(value).length - 1;
+
+describe("the 'My profile' region says each profile value once", () => {
+  it('with the confirmation notice above the form, in view and in edit mode', async () => {
+    const user = userEvent.setup();
+    const { email, token } = await newUser('once');
+    renderApp('/settings', token);
+    const region = await screen.findByRole('tabpanel', { name: 'My profile' }, { timeout: 10_000 });
+    await within(region).findByRole('heading', { name: 'Confirm your email address' });
+    // A team's Playwright suite finds the profile's e-mail and name here by their exact text: one copy.
+    expect(occurrences(region, email)).toBe(1);
+    expect(occurrences(region, 'Extra User')).toBe(1);
+    await user.click(within(region).getByRole('button', { name: 'Edit' }));
+    expect(occurrences(region, email)).toBe(0);
+    await user.click(within(region).getByRole('button', { name: 'Cancel' }));
+    expect(occurrences(region, email)).toBe(1);
+  });
+});
+
 describe('My profile extras', () => {
   it('uploads a real PNG with a preview; the photo shows in the user menu at once; removes it', async () => {
     // The user may pick "All files" in the chooser: the accept filter is not applied.

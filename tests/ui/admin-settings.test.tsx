@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, chooseMenuItem, renderApp, startApi } from './harness';
+import { type Api, chooseMenuItem, recordRequests, renderApp, startApi } from './harness';
 
 let api: Api;
 let adminToken: string;
@@ -114,6 +114,49 @@ describe('/admin', () => {
     );
     const saved = users.body.data.find((u) => u.email === 'new.user@example.com');
     expect(saved).toMatchObject({ major: 'Physics', gender: 'Female' });
+  });
+
+  it("Add User sends the spec's five fields; Change Password asks for an empty confirmation in the general words", async () => {
+    const user = userEvent.setup();
+    const recording = recordRequests(api);
+    try {
+      renderApp('/admin', adminToken);
+      await user.click(await screen.findByRole('button', { name: 'Add User' }, { timeout: 10_000 }));
+      const add = await screen.findByRole('dialog', { name: 'Add User' });
+      await user.type(within(add).getByLabelText(/^Email/), 'five.fields@example.com');
+      await user.type(within(add).getByLabelText('Full name'), 'Five Fields');
+      await user.type(within(add).getByLabelText(/Set Password/), 'password-123');
+      await user.type(within(add).getByLabelText(/Confirm Password/), 'password-123');
+      await user.click(within(add).getByRole('checkbox', { name: 'Is active?' }));
+      await user.click(within(add).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('User created successfully.')).toBeTruthy();
+    } finally {
+      recording.stop();
+    }
+    const creates = recording.sent.filter(
+      (request) => request.method === 'POST' && request.path === '/users/',
+    );
+    expect(creates).toHaveLength(1);
+    expect(JSON.parse(creates[0].body)).toEqual({
+      email: 'five.fields@example.com',
+      full_name: 'Five Fields',
+      password: 'password-123',
+      is_superuser: false,
+      is_active: true,
+    });
+
+    // 'Please confirm your password' is admin create's; the Change Password form says the general words.
+    const row = (await screen.findByText('five.fields@example.com')).closest('tr') as HTMLElement;
+    await chooseMenuItem(
+      user,
+      within(row).getByRole('button', { name: /Actions for/ }),
+      'Change Password User',
+    );
+    const change = await screen.findByRole('dialog', { name: 'Edit User' });
+    await user.type(within(change).getByLabelText(/Set Password/), 'password-456');
+    await user.click(within(change).getByRole('button', { name: 'Save' }));
+    expect(await within(change).findByText('Password confirmation is required')).toBeTruthy();
+    expect(within(change).queryByText('Please confirm your password')).toBeNull();
   });
 
   it("marks a breached password on Set Password (Add User, a row's Change Password) until the next edit", async () => {

@@ -128,6 +128,44 @@ export async function startApi(): Promise<Api> {
   return api;
 }
 
+export interface SentRequest {
+  method: string;
+  path: string;
+  contentType: string | null;
+  body: string;
+}
+
+/**
+ * Records the requests the SPA's API client sends (method, path under /api/v1, body text) while still
+ * sending them to the real server: nothing is mocked. The client is rebuilt so it picks up the
+ * recording fetch; `stop()` puts the real fetch back.
+ */
+export function recordRequests(api: Api): { sent: SentRequest[]; stop(): void } {
+  const sent: SentRequest[] = [];
+  const real = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.href.startsWith(api.url)) {
+      sent.push({
+        method: request.method,
+        path: url.href.slice(api.url.length),
+        contentType: request.headers.get('content-type'),
+        body: await request.clone().text(),
+      });
+    }
+    return real(request);
+  };
+  setApiBaseUrl(api.url);
+  return {
+    sent,
+    stop() {
+      globalThis.fetch = real;
+      setApiBaseUrl(api.url);
+    },
+  };
+}
+
 /** Renders the whole SPA at `path`, signed in with `token` when given. */
 export function renderApp(path: string, token?: string) {
   if (token) localStorage.setItem(TOKEN_KEY, token);

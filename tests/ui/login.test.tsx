@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, renderApp, startApi } from './harness';
+import { type Api, recordRequests, renderApp, startApi } from './harness';
 
 let api: Api;
 
@@ -22,7 +22,7 @@ describe('/login', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
       '/recover-password',
     );
-    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+    expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
   });
 
   it('validates on blur and on submit', async () => {
@@ -36,12 +36,19 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByText('Username is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
-    // The field is the e-mail; the spec's message says 'Username': the field says they are one.
-    const description = (email.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent)
-      .join(' ');
-    expect(description).toContain('Your username is your e-mail address.');
+    // The field is the e-mail; the spec's message says 'Username': the same message says they are one,
+    // the only message the field has (no hint line above the error).
+    const messages = () =>
+      `${email.getAttribute('aria-describedby') ?? ''} ${email.getAttribute('aria-errormessage') ?? ''}`
+        .split(' ')
+        .filter((id) => id)
+        .map((id) => document.getElementById(id)?.textContent);
+    await waitFor(() =>
+      expect(messages()).toEqual(['Username is required. Your username is your e-mail address.']),
+    );
+    expect(email.closest('[data-part="root"]')?.querySelectorAll('[data-part="helper-text"]')).toHaveLength(
+      0,
+    );
     expect(document.title).toBe('Log In - Full Stack Project');
   });
 
@@ -75,6 +82,27 @@ describe('/login', () => {
     expect(await screen.findByText(`Hi, ${api.superuser.email} 👋🏼`, {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Welcome back, nice to see you again!')).toBeTruthy();
     expect(localStorage.getItem('access_token')).toBeTruthy();
+  });
+
+  it("sends the spec's form-encoded username and password, and nothing else (no empty scope)", async () => {
+    const user = userEvent.setup();
+    const recording = recordRequests(api);
+    try {
+      renderApp('/login');
+      await user.type(await screen.findByLabelText('Email'), api.superuser.email);
+      await user.type(screen.getByLabelText('Password'), api.superuser.password);
+      await user.click(screen.getByRole('button', { name: 'Log In' }));
+      await waitFor(() => expect(localStorage.getItem('access_token')).toBeTruthy());
+    } finally {
+      recording.stop();
+    }
+    const logins = recording.sent.filter((request) => request.path === '/login/access-token');
+    expect(logins).toHaveLength(1);
+    expect(logins[0].contentType).toMatch(/^application\/x-www-form-urlencoded/);
+    expect([...new URLSearchParams(logins[0].body)]).toEqual([
+      ['username', api.superuser.email],
+      ['password', api.superuser.password],
+    ]);
   });
 
   it('redirects to / when a token is stored', async () => {

@@ -17,27 +17,32 @@ describe('public screens', () => {
   it('signs up, then goes to /login with "Account created."', async () => {
     const user = userEvent.setup();
     const { app } = renderApp('/signup');
-    await user.type(await screen.findByLabelText('Full Name'), 'New Person');
+    await user.type(await screen.findByLabelText('Full name'), 'New Person');
     await user.type(screen.getByLabelText('Email'), 'new.person@example.com');
     await user.type(screen.getByLabelText('Password'), 'password-123');
-    await user.type(screen.getByLabelText('Repeat Password'), 'password-999');
+    await user.type(screen.getByLabelText('Confirm Password'), 'password-999');
     await user.tab();
     expect(await screen.findByText('The passwords do not match')).toBeTruthy();
-    await user.clear(screen.getByLabelText('Repeat Password'));
-    await user.type(screen.getByLabelText('Repeat Password'), 'password-123');
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Confirm Password'), 'password-123');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('Account created.')).toBeTruthy();
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
+    // The login form starts with the new account's address, the password field focused.
+    await waitFor(() =>
+      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('new.person@example.com'),
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
     expect(await api.login('new.person@example.com', 'password-123')).toBeTruthy();
   });
 
   it('a duplicate signup shows "Something went wrong." with the detail', async () => {
     const user = userEvent.setup();
     renderApp('/signup');
-    await user.type(await screen.findByLabelText('Full Name'), 'Admin Again');
+    await user.type(await screen.findByLabelText('Full name'), 'Admin Again');
     await user.type(screen.getByLabelText('Email'), api.superuser.email);
     await user.type(screen.getByLabelText('Password'), 'password-123');
-    await user.type(screen.getByLabelText('Repeat Password'), 'password-123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'password-123');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('Something went wrong.')).toBeTruthy();
     expect(await screen.findByText(/already exists/)).toBeTruthy();
@@ -50,7 +55,7 @@ describe('public screens', () => {
       password: 'password-123',
       full_name: 'Forgetful',
     });
-    renderApp('/recover-password');
+    const recover = renderApp('/recover-password');
     expect(await screen.findByRole('heading', { name: 'Password Recovery' })).toBeTruthy();
     await user.type(screen.getByLabelText('Email'), 'forgetful@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -69,12 +74,17 @@ describe('public screens', () => {
     const token = /reset-password\?token=([\w.-]+)/.exec(mail.html)?.[1];
     expect(token).toBeTruthy();
 
+    recover.unmount();
     const { app } = renderApp(`/reset-password?token=${token}`);
     expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeTruthy();
     await user.type(screen.getByLabelText(/Set Password/), 'brand-new-pass');
     await user.type(screen.getByLabelText(/Confirm Password/), 'brand-new-pass');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
+    // The reset token names the account: the login form starts with its address.
+    await waitFor(() =>
+      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('forgetful@example.com'),
+    );
     expect(await api.login('forgetful@example.com', 'brand-new-pass')).toBeTruthy();
   });
 
@@ -96,6 +106,26 @@ describe('public screens', () => {
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe(
       '/recover-password',
     );
+  });
+
+  it('each public screen has one h1, its tab title, and no field labelled by its placeholder alone', async () => {
+    for (const [path, title] of [
+      ['/login', 'Log In'],
+      ['/signup', 'Sign Up'],
+      ['/recover-password', 'Password Recovery'],
+      ['/reset-password?token=x', 'Reset Password'],
+    ] as const) {
+      const { unmount } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      for (const input of document.querySelectorAll('input')) {
+        const label = document.querySelector(`label[for="${input.id}"]`);
+        expect(label?.textContent, `${path} ${input.name}`).toBeTruthy();
+        // Chakra's srOnly label is taken out of the flow and clipped to 1 px; a visible one is not.
+        expect(getComputedStyle(label as Element).position, `${path} ${input.name}`).not.toBe('absolute');
+      }
+      unmount();
+    }
   });
 
   it('each public screen has its own tab title', async () => {

@@ -12,14 +12,18 @@ import { inspect } from '../app/inspect';
 import { everySecond } from './actors';
 import { useCurrentUser, useStoreCurrentUser } from './currentUser';
 
-/** Shown while the signed-in user's e-mail address is not confirmed (dashboard and My profile). */
-export function ConfirmEmailNotice() {
+/**
+ * Shown while the signed-in user's e-mail address is not confirmed (dashboard and My profile). In My
+ * profile the address is on the form below it: `showAddress={false}` keeps it from being said twice in
+ * that region (a team's Playwright suite finds the profile's e-mail there by its exact text).
+ */
+export function ConfirmEmailNotice({ showAddress = true }: { showAddress?: boolean }) {
   const user = useCurrentUser();
   if (!user || user.is_email_confirmed) return null;
-  return <Notice user={user} />;
+  return <Notice user={user} showAddress={showAddress} />;
 }
 
-function Notice({ user }: { user: UserPublic }) {
+function Notice({ user, showAddress }: { user: UserPublic; showAddress: boolean }) {
   const store = useStoreCurrentUser();
   const [state, send] = useMachine(
     confirmEmailMachine.provide({
@@ -73,7 +77,13 @@ function Notice({ user }: { user: UserPublic }) {
         Confirm your email address
       </Heading>
       <Text fontSize="sm" mb={3} overflowWrap="anywhere">
-        We sent a 6-digit code to <strong>{user.email}</strong>. Enter it here to confirm your address.
+        {showAddress ? (
+          <>
+            We sent a 6-digit code to <strong>{user.email}</strong>. Enter it here to confirm your address.
+          </>
+        ) : (
+          'We sent a 6-digit code to the email address below. Enter it here to confirm your address.'
+        )}
       </Text>
       <form onSubmit={submit} noValidate>
         <Flex gap={3} align="flex-end" wrap="wrap">

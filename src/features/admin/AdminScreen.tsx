@@ -31,13 +31,14 @@ import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
 // Names and e-mails get the room; the code columns are as wide as their values.
 const COLUMNS: readonly ListColumn[] = [
-  { label: 'Full name', width: '9rem' },
-  { label: 'Email', width: '11rem', grow: true },
+  // Wide enough for each header on one line at 1280 px (the table's minimum, 60rem, fits beside the sidebar).
+  { label: 'Full name', width: '8.5rem' },
+  { label: 'Email', width: '10rem', grow: true },
   { label: 'Role', width: '5rem' },
   { label: 'Status', width: '6.5rem' },
-  { label: 'Subscription Type', width: '6.5rem' },
-  { label: 'Email Confirmed', width: '9.5rem' },
-  { label: 'Confirm Code', width: '6rem' },
+  { label: 'Subscription Type', width: '9rem' },
+  { label: 'Email Confirmed', width: '9rem' },
+  { label: 'Confirm Code', width: '7.5rem' },
   { label: 'Actions', width: '4.5rem' },
 ];
 const EMPTY = {
@@ -109,7 +110,21 @@ export function AdminScreen() {
           <ChangePasswordDialog actor={changePassword} returnFocusRef={opener} />
           <EndSessionsDialog actor={endSessions} returnFocusRef={opener} />
           <UnlockDialog actor={unlock} returnFocusRef={opener} />
-          <DeleteDialog actor={deleteUserActor} type="User" returnFocusRef={opener} />
+          <DeleteDialog
+            actor={deleteUserActor}
+            type="User"
+            name={(user) => (
+              <>
+                {user.full_name && <Text fontWeight="semibold">{user.full_name}</Text>}
+                <Text
+                  {...(user.full_name ? { fontSize: 'sm', color: 'fg.muted' } : { fontWeight: 'semibold' })}
+                >
+                  {user.email}
+                </Text>
+              </>
+            )}
+            returnFocusRef={opener}
+          />
         </>
       }
       row={(user) => {

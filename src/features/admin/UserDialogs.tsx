@@ -1,4 +1,4 @@
-import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import type { RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { type FormValues, fieldError } from '../../machines/form';
@@ -80,7 +80,7 @@ export function EditUserDialog({
 }) {
   const refusal = useFieldRefusal(actor, 'password');
   return (
-    <FormDialog actor={actor} title="Edit User" returnFocusRef={returnFocusRef}>
+    <FormDialog actor={actor} title="Edit User" returnFocusRef={returnFocusRef} wide>
       {(form) => {
         const field = {
           email: <AdminEmailField form={form} name="email" />,
@@ -114,24 +114,35 @@ export function EditUserDialog({
         } satisfies FormFields<EditUserValues>;
         return (
           <>
-            {field.email}
-            {field.full_name}
+            {/* What an admin comes for first: the account and its three switches, then the profile. */}
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
+              {field.email}
+              {field.full_name}
+            </SimpleGrid>
+            <Stack
+              direction={{ base: 'column', sm: 'row' }}
+              gap={{ base: 2, sm: 6 }}
+              wrap="wrap"
+              borderWidth="1px"
+              rounded="md"
+              px={3}
+              py={2}
+            >
+              {field.is_superuser}
+              {field.is_active}
+              {field.is_email_confirmed}
+            </Stack>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
               {field.major}
               {field.phone}
               {field.birth_date}
               {field.gender}
+              {field.subscription_type}
             </SimpleGrid>
-            {field.subscription_type}
-            {field.password}
-            {field.confirm_password}
-            <Box>
-              <Stack direction={{ base: 'column', sm: 'row' }} gap={4} wrap="wrap">
-                {field.is_superuser}
-                {field.is_active}
-                {field.is_email_confirmed}
-              </Stack>
-            </Box>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
+              {field.password}
+              {field.confirm_password}
+            </SimpleGrid>
           </>
         );
       }}

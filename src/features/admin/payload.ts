@@ -1,11 +1,11 @@
-import type { UserCreate, UserPublic, UserUpdate } from '../../api/types';
+import type { UserCreateBody, UserPublic, UserUpdate } from '../../api/types';
 import type { AddUserValues, EditUserValues } from '../../machines/signed-in-schemas';
 import { noFieldLeft, orNull } from '../common/form-values';
 
 /** Form values ↔ API bodies of the admin user forms. */
 
-/** The POST body of the Add User form: a new user's e-mail is not confirmed yet. */
-export function addUserPayload(values: AddUserValues): UserCreate {
+/** The POST body of the Add User form: the spec's five fields (the server leaves the e-mail unconfirmed). */
+export function addUserPayload(values: AddUserValues): UserCreateBody {
   const {
     email,
     full_name,
@@ -16,7 +16,7 @@ export function addUserPayload(values: AddUserValues): UserCreate {
     ...rest
   } = values;
   noFieldLeft(rest);
-  return { email, full_name, password, is_superuser, is_active, is_email_confirmed: false };
+  return { email, full_name, password, is_superuser, is_active };
 }
 
 /** The Edit User form opened on a user: its fields, the password pair empty. */

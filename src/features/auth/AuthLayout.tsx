@@ -1,12 +1,16 @@
-import { Container, Flex, Heading } from '@chakra-ui/react';
+import { Container, Flex, Link, type LinkProps } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import type { FormValues } from '../../machines/form';
 import { focusFirstInvalid } from '../../ui/focus-error';
 import { PasswordField, type PasswordFieldProps, TextField, type TextFieldProps } from '../../ui/form';
 import { Logo } from '../../ui/Logo';
-import { PageTitle } from '../../ui/PageTitle';
+import { PageHeading, PageTitle } from '../../ui/PageTitle';
 
-/** The centred column of the public screens; the whole column is the form (when there is one). */
+/**
+ * The centred column of the public screens; the whole column is the form (when there is one). It hangs
+ * from a fixed distance below the top rather than being centred vertically, so an error line that
+ * appears under a field moves only what is below it, never the logo and the fields above.
+ */
 export function AuthLayout({ onSubmit, children }: { onSubmit?: () => void; children: ReactNode }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -19,7 +23,15 @@ export function AuthLayout({ onSubmit, children }: { onSubmit?: () => void; chil
     </Flex>
   );
   return (
-    <Flex as="main" minH="100vh" align="center" justify="center" px={4} py={8}>
+    <Flex
+      as="main"
+      minH="100vh"
+      align="flex-start"
+      justify="center"
+      px={4}
+      pt="clamp(2rem, 12vh, 7rem)"
+      pb={8}
+    >
       <Container
         asChild
         // The same width on all four public screens, whatever their content: full up to 24rem.
@@ -48,28 +60,37 @@ export function AuthLayout({ onSubmit, children }: { onSubmit?: () => void; chil
   );
 }
 
-/** The tab's title and the page's heading, where a public screen shows one (recover and reset password). */
+/** The tab's title and the page's one heading (the style of every screen's, centred in the column). */
 export function AuthHeading({ title }: { title: string }) {
   return (
     <>
       <PageTitle title={title} />
-      <Heading as="h1" size="xl" color="teal.fg" textAlign="center" mb={2}>
+      <PageHeading textAlign="center" pt={0} pb={0}>
         {title}
-      </Heading>
+      </PageHeading>
     </>
   );
 }
 
-/** A public screen's field is required, and its label is shown as the placeholder only. */
+/**
+ * A public screen's field: required, with its label shown above it as in every form of the app. Every
+ * field of these forms is required, so none carries the required mark. The placeholder repeats the label
+ * (a team's Playwright suite finds the template's fields by it).
+ */
 type AuthFieldProps<P> = Omit<P, 'hideLabel' | 'placeholder' | 'required' | 'label'> & { label: string };
 
 export function AuthTextField<V extends FormValues>({ label, ...props }: AuthFieldProps<TextFieldProps<V>>) {
-  return <TextField {...props} label={label} placeholder={label} hideLabel required />;
+  return <TextField {...props} label={label} placeholder={label} required requiredMark={false} />;
 }
 
 export function AuthPasswordField<V extends FormValues>({
   label,
   ...props
 }: AuthFieldProps<PasswordFieldProps<V>>) {
-  return <PasswordField {...props} label={label} placeholder={label} hideLabel required />;
+  return <PasswordField {...props} label={label} placeholder={label} required requiredMark={false} />;
+}
+
+/** A public screen's link (Forgot password?, Sign Up, Log In): teal, and a 44 px tall touch target. */
+export function AuthLink(props: LinkProps) {
+  return <Link asChild color="teal.fg" display="inline-flex" alignItems="center" minH="11" {...props} />;
 }

@@ -1,15 +1,17 @@
-import { Link, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { loginErrorMessage } from '../../api/errors';
 import { loginMachine } from '../../machines/flows';
 import { fieldError } from '../../machines/form';
+import { MSG } from '../../machines/schemas';
 import { PrimaryButton } from '../../ui/form';
-import { PageTitle } from '../../ui/PageTitle';
 import { useSessionActor } from '../app/context';
 import { inspect } from '../app/inspect';
-import { AuthLayout, AuthPasswordField, AuthTextField } from './AuthLayout';
+import { AuthHeading, AuthLayout, AuthLink, AuthPasswordField, AuthTextField } from './AuthLayout';
+import { useLoginEmail } from './login-email';
 
 export function LoginScreen() {
   const session = useSessionActor();
@@ -36,37 +38,47 @@ export function LoginScreen() {
   );
   const form = { context: state.context, send };
   const failure = state.matches('failed') ? loginErrorMessage(state.context.error) : null;
+  // After signup or a password reset the form starts with the account's address; the password is next.
+  const handedEmail = useLoginEmail();
+  useEffect(() => {
+    if (handedEmail) send({ type: 'form.change', field: 'username', value: handedEmail });
+  }, [handedEmail, send]);
 
   return (
     <AuthLayout onSubmit={() => send({ type: 'form.submit' })}>
-      <PageTitle title="Log In" />
+      <AuthHeading title="Log In" />
       <AuthTextField
         form={form}
         name="username"
         label="Email"
         type="email"
         autoComplete="username"
-        // The spec's message says 'Username'; the field is the e-mail: say that they are one.
-        helper={fieldError(state.context, 'username') ? 'Your username is your e-mail address.' : undefined}
+        // The spec's message says 'Username'; the field is the e-mail: the same message says they are one.
+        errorHint={
+          fieldError(state.context, 'username') === MSG.usernameRequired
+            ? '. Your username is your e-mail address.'
+            : undefined
+        }
       />
       <AuthPasswordField
         form={form}
         name="password"
         label="Password"
         autoComplete="current-password"
+        autoFocus={handedEmail !== undefined}
         extraError={failure}
       />
-      <Link asChild color="teal.fg" alignSelf="flex-start">
+      <AuthLink alignSelf="flex-start">
         <RouterLink to="/recover-password">Forgot password?</RouterLink>
-      </Link>
+      </AuthLink>
       <PrimaryButton type="submit" loading={state.matches('submitting')}>
         Log In
       </PrimaryButton>
       <Text textAlign="center">
         Don't have an account?{' '}
-        <Link asChild color="teal.fg">
-          <RouterLink to="/signup">Sign up</RouterLink>
-        </Link>
+        <AuthLink>
+          <RouterLink to="/signup">Sign Up</RouterLink>
+        </AuthLink>
       </Text>
     </AuthLayout>
   );

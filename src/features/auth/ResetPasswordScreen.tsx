@@ -10,6 +10,7 @@ import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
 import { AuthHeading, AuthLayout } from './AuthLayout';
+import { resetTokenEmail } from './login-email';
 
 const route = getRouteApi('/reset-password');
 
@@ -40,7 +41,7 @@ export function ResetPasswordScreen() {
       actions: {
         onSuccess: () => {
           showSuccess('Success!', 'Password updated successfully.');
-          void navigate({ to: '/login' });
+          void navigate({ to: '/login', state: { loginEmail: resetTokenEmail(token ?? '') } });
         },
         onFailure: ({ context }) => toastError(context.error),
       },

@@ -1,4 +1,4 @@
-import { Link, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -7,10 +7,9 @@ import { registerUser } from '../../api/services';
 import { signupMachine } from '../../machines/flows';
 import { fieldRefusal } from '../../machines/refusals';
 import { PrimaryButton } from '../../ui/form';
-import { PageTitle } from '../../ui/PageTitle';
 import { showError, showSuccess } from '../../ui/toaster';
 import { inspect } from '../app/inspect';
-import { AuthLayout, AuthPasswordField, AuthTextField } from './AuthLayout';
+import { AuthHeading, AuthLayout, AuthLink, AuthPasswordField, AuthTextField } from './AuthLayout';
 
 export function SignupScreen() {
   const navigate = useNavigate();
@@ -22,9 +21,9 @@ export function SignupScreen() {
         ),
       },
       actions: {
-        onSuccess: () => {
+        onSuccess: ({ context }) => {
           showSuccess('Account created.', 'Your account has been created successfully.');
-          void navigate({ to: '/login' });
+          void navigate({ to: '/login', state: { loginEmail: context.values.email } });
         },
         onFailure: ({ context }) => showError('Something went wrong.', errorMessage(context.error)),
       },
@@ -35,8 +34,8 @@ export function SignupScreen() {
 
   return (
     <AuthLayout onSubmit={() => send({ type: 'form.submit' })}>
-      <PageTitle title="Sign Up" />
-      <AuthTextField form={form} name="full_name" label="Full Name" autoComplete="name" />
+      <AuthHeading title="Sign Up" />
+      <AuthTextField form={form} name="full_name" label="Full name" autoComplete="name" />
       <AuthTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
       <AuthPasswordField
         form={form}
@@ -48,7 +47,7 @@ export function SignupScreen() {
       <AuthPasswordField
         form={form}
         name="confirm_password"
-        label="Repeat Password"
+        label="Confirm Password"
         autoComplete="new-password"
       />
       <PrimaryButton type="submit" loading={state.matches('submitting')}>
@@ -56,9 +55,9 @@ export function SignupScreen() {
       </PrimaryButton>
       <Text textAlign="center">
         Already have an account?{' '}
-        <Link asChild color="teal.fg">
+        <AuthLink>
           <RouterLink to="/login">Log In</RouterLink>
-        </Link>
+        </AuthLink>
       </Text>
     </AuthLayout>
   );

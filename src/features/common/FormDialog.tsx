@@ -16,7 +16,25 @@ interface DialogProps {
   danger?: boolean;
   /** Where focus returns on close when the opener is gone (e.g. a row's actions menu trigger). */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** A long form: a wider dialog from `md` up, for fields side by side (Edit User). */
+  wide?: boolean;
 }
+
+/**
+ * Shadows at the top and bottom edge of a dialog's body while more of it lies above or below (pure CSS:
+ * the panel-coloured covers scroll with the content and hide the shadows at either end).
+ */
+const scrollShadows = {
+  background: [
+    'linear-gradient(var(--chakra-colors-bg-panel) 30%, transparent) center top',
+    'linear-gradient(transparent, var(--chakra-colors-bg-panel) 70%) center bottom',
+    'radial-gradient(farthest-side at 50% 0, rgba(0, 0, 0, 0.25), transparent) center top',
+    'radial-gradient(farthest-side at 50% 100%, rgba(0, 0, 0, 0.25), transparent) center bottom',
+  ].join(', '),
+  backgroundRepeat: 'no-repeat',
+  backgroundSize: '100% 40px, 100% 40px, 100% 12px, 100% 12px',
+  backgroundAttachment: 'local, local, scroll, scroll',
+} as const;
 
 /** What the frame needs of a modal form's or a confirmation's snapshot (both are open in `open`). */
 interface DialogSnapshot {
@@ -154,6 +172,7 @@ function DialogFrame({
   cancelLabel = 'Cancel',
   danger,
   returnFocusRef,
+  wide,
   open,
   submitting,
   canSubmit,
@@ -182,7 +201,7 @@ function DialogFrame({
       finalFocusEl={returnFocusRef ? () => returnFocusRef.current : undefined}
       // The actions menu hands focus back to its trigger as the dialog opens: not a reason to close.
       onFocusOutside={(event) => event.preventDefault()}
-      size={{ base: 'xs', md: 'md' }}
+      size={{ base: 'xs', md: wide ? 'xl' : 'md' }}
       placement="center"
       scrollBehavior="inside"
       lazyMount
@@ -197,7 +216,7 @@ function DialogFrame({
                 <Dialog.Header>
                   <Dialog.Title>{title}</Dialog.Title>
                 </Dialog.Header>
-                <Dialog.Body>
+                <Dialog.Body css={scrollShadows}>
                   <Stack gap={4}>{children}</Stack>
                 </Dialog.Body>
                 <DialogActions

@@ -1,10 +1,10 @@
-import { Box, Button, Flex, Heading, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Table, Text } from '@chakra-ui/react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { PAGE_SIZE } from '../../api/paging';
 import { type ListPage, pageRows } from '../../machines/paging';
 import { PlusIcon } from '../../ui/icons';
-import { PageTitle } from '../../ui/PageTitle';
+import { PageHeading, PageTitle } from '../../ui/PageTitle';
 import { tableRecipe } from '../../ui/recipes';
 import { PaginationFooter } from './PaginationFooter';
 import { SkeletonRows } from './SkeletonRows';
@@ -119,9 +119,7 @@ export function ListScreen<Row>({
   return (
     <Box>
       <PageTitle title={title} />
-      <Heading as="h1" size="lg" textAlign={{ base: 'center', md: 'left' }} pt={4} pb={6}>
-        {title}
-      </Heading>
+      <PageHeading>{title}</PageHeading>
       <Flex py={2} gap={4} align="flex-end" justify="space-between">
         <Button variant="solid" colorPalette="teal" onClick={onAdd}>
           <PlusIcon />
@@ -226,18 +224,21 @@ export function ListScreen<Row>({
           {(view.error as Error | undefined)?.message}
         </Text>
       )}
-      <Flex
-        mt={4}
-        gap={{ base: 2, md: 4 }}
-        align="center"
-        justify={{ base: 'center', md: 'space-between' }}
-        direction={{ base: 'column-reverse', md: 'row' }}
-      >
-        <Text color="fg.muted" fontSize="sm" data-testid="list-range">
-          {rows > 0 ? `Showing ${first}–${first + rows - 1} of ${count}` : ''}
-        </Text>
-        <PaginationFooter paging={paging} />
-      </Flex>
+      {/* An empty list has no pages to move between: no dead Previous / Page 1 / Next under its card. */}
+      {!(answered && rows === 0 && page === 1) && (
+        <Flex
+          mt={4}
+          gap={{ base: 2, md: 4 }}
+          align="center"
+          justify={{ base: 'center', md: 'space-between' }}
+          direction={{ base: 'column-reverse', md: 'row' }}
+        >
+          <Text color="fg.muted" fontSize="sm" data-testid="list-range">
+            {rows > 0 ? `Showing ${first}–${first + rows - 1} of ${count}` : ''}
+          </Text>
+          <PaginationFooter paging={paging} />
+        </Flex>
+      )}
       {dialogs}
     </Box>
   );

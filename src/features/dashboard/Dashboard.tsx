@@ -1,5 +1,5 @@
 import { Box, Container, Text } from '@chakra-ui/react';
-import { PageTitle } from '../../ui/PageTitle';
+import { PageHeading, PageTitle } from '../../ui/PageTitle';
 import { ConfirmEmailNotice } from '../account/ConfirmEmailNotice';
 import { useCurrentUser } from '../account/currentUser';
 
@@ -8,11 +8,13 @@ export function Dashboard() {
   return (
     <Container maxW="full" px={0}>
       <PageTitle title="Dashboard" />
-      <Box pt={4}>
-        <Text as="h1" fontSize="2xl" fontWeight="bold">
+      <Box>
+        <PageHeading pb={1} overflowWrap="anywhere">
           Hi, {user?.full_name || user?.email} 👋🏼
+        </PageHeading>
+        <Text color="fg.muted" pb={2}>
+          Welcome back, nice to see you again!
         </Text>
-        <Text>Welcome back, nice to see you again!</Text>
       </Box>
       <ConfirmEmailNotice />
     </Container>

@@ -78,7 +78,12 @@ export function ItemsScreen() {
         <>
           <ItemFormDialog actor={addItem} title="Add Item" />
           <ItemFormDialog actor={editItem} title="Edit Item" returnFocusRef={opener} />
-          <DeleteDialog actor={deleteItemActor} type="Item" returnFocusRef={opener} />
+          <DeleteDialog
+            actor={deleteItemActor}
+            type="Item"
+            name={(item) => <Text fontWeight="semibold">{item.title}</Text>}
+            returnFocusRef={opener}
+          />
           <ChangePasswordDialog actor={changePassword} returnFocusRef={opener} />
         </>
       }

@@ -59,16 +59,24 @@ export function MobileNav() {
               <Flex flexDir="column" justify="space-between" h="full">
                 <Box as="nav" aria-label="Main">
                   <SidebarItems onNavigate={() => setOpen(false)} />
-                  <Flex
-                    as="button"
-                    onClick={() => session.send({ type: 'session.logout' })}
-                    {...SIDEBAR_ROW}
-                    color="red.fg"
-                    fontWeight="bold"
-                  >
-                    <LogOutIcon aria-hidden="true" />
-                    <Text as="span">Log out</Text>
-                  </Flex>
+                  {/* On the pages' grid (the same start border, weight and height), below a divider. */}
+                  <Box borderTopWidth="1px" mt={2} pt={2}>
+                    <Flex
+                      as="button"
+                      onClick={() => session.send({ type: 'session.logout' })}
+                      {...SIDEBAR_ROW}
+                      w="full"
+                      borderRadius="md"
+                      borderInlineStartWidth="3px"
+                      borderInlineStartColor="transparent"
+                      color="red.fg"
+                      _hover={{ bg: 'bg.muted' }}
+                      focusVisibleRing="outside"
+                    >
+                      <LogOutIcon aria-hidden="true" />
+                      <Text as="span">Log out</Text>
+                    </Flex>
+                  </Box>
                 </Box>
                 <LoggedInAs />
               </Flex>

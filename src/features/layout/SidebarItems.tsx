@@ -18,7 +18,14 @@ const items: NavItem[] = [
 const adminItem: NavItem = { icon: UsersIcon, title: 'Admin', path: '/admin' };
 
 /** A row of the sidebar (a page's link, Log out in the mobile menu): icon and text, aligned alike. */
-export const SIDEBAR_ROW = { gap: 4, px: 4, py: 2, alignItems: 'center', fontSize: 'sm' } as const;
+export const SIDEBAR_ROW = {
+  gap: 4,
+  px: 4,
+  py: 2,
+  minH: '11',
+  alignItems: 'center',
+  fontSize: 'sm',
+} as const;
 
 /** Navigation: Dashboard, User Settings, Items, and Admin for superusers only. */
 export function SidebarItems({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,5 +1,5 @@
-import { Container, Heading, Tabs } from '@chakra-ui/react';
-import { PageTitle } from '../../ui/PageTitle';
+import { Container, Tabs, useBreakpointValue } from '@chakra-ui/react';
+import { PageHeading, PageTitle } from '../../ui/PageTitle';
 import { tabsRecipe } from '../../ui/recipes';
 import { useCurrentUser } from '../account/currentUser';
 import { Appearance } from './Appearance';
@@ -18,26 +18,36 @@ const tabs = [
 export function Settings() {
   const user = useCurrentUser();
   const shown = user?.is_superuser ? tabs.slice(0, 3) : tabs;
+  // A slot recipe's variant does not take a responsive value: the breakpoint picks it.
+  const phone = useBreakpointValue({ base: true, md: false }) ?? false;
   return (
     <Container maxW="full" px={0}>
       <PageTitle title="User Settings" />
-      <Heading as="h1" size="lg" textAlign={{ base: 'center', md: 'left' }} pt={4} pb={6}>
-        User Settings
-      </Heading>
+      <PageHeading>User Settings</PageHeading>
+      {/*
+        On a phone the four tabs do not fit in a row: they sit in a 2×2 grid of pills (the enclosed style),
+        each wholly in view and a full touch target; from `md` up, the line of tabs.
+      */}
       <Tabs.Root
         recipe={tabsRecipe}
         defaultValue="profile"
-        variant="line"
+        variant={phone ? 'enclosed' : 'line'}
         colorPalette="teal"
         lazyMount
         unmountOnExit
       >
-        <Tabs.List overflowX="auto">
+        <Tabs.List
+          display={{ base: 'grid', md: 'flex' }}
+          gridTemplateColumns="repeat(2, minmax(0, 1fr))"
+          w={{ base: 'full', md: 'auto' }}
+        >
           {shown.map((tab) => (
             <Tabs.Trigger
               key={tab.value}
               value={tab.value}
               flexShrink={0}
+              justifyContent="center"
+              minH={{ base: '11', md: 'auto' }}
               css={{ '--indicator-color': 'colors.ui.main' }}
             >
               {tab.title}

@@ -46,7 +46,7 @@ export function UserInformation() {
 
   return (
     <Box w={{ base: 'full', md: '50%' }} py={4}>
-      <ConfirmEmailNotice />
+      <ConfirmEmailNotice showAddress={false} />
       <Heading as="h2" size="sm" py={4}>
         User Information
       </Heading>

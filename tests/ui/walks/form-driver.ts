@@ -316,7 +316,7 @@ export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
         const message = context ? fieldError(context, name) : undefined;
         const input = field(name);
         const fieldRoot = input.closest('[data-part="root"]') as HTMLElement;
-        const shown = fieldRoot?.querySelector('[data-part="error-text"]')?.textContent ?? undefined;
+        const shown = errorShown(fieldRoot);
         if (message) expect(shown, `${name}: the error shown`).toBe(message);
         else expect(shown ?? '', `${name}: no error shown`).toBe('');
       }
@@ -325,4 +325,13 @@ export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
       }
     },
   };
+}
+
+/** A field's error as shown, less the explanation a screen may add after it (`data-error-hint`). */
+function errorShown(fieldRoot: HTMLElement | null): string | undefined {
+  const error = fieldRoot?.querySelector('[data-part="error-text"]');
+  if (!error) return undefined;
+  const copy = error.cloneNode(true) as HTMLElement;
+  for (const hint of copy.querySelectorAll('[data-error-hint]')) hint.remove();
+  return copy.textContent ?? undefined;
 }

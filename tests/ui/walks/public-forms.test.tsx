@@ -52,10 +52,10 @@ await describeUiWalk(
     signedOut: true,
     submitLabel: 'Sign Up',
     fields: {
-      full_name: /^Full Name/,
+      full_name: /^Full name/,
       email: /^Email/,
       password: /^Password/,
-      confirm_password: /^Repeat Password/,
+      confirm_password: /^Confirm Password/,
     },
     first: ['full_name', 'Al'],
     valid: () => ({
