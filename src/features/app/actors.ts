@@ -5,7 +5,6 @@ import { appearanceMachine, COLOR_MODE_KEY, type ColorMode } from '../../machine
 import { type SessionEvent, sessionMachine } from '../../machines/session';
 import { inspect } from './inspect';
 import type { QueryClientBox } from './query';
-import { announceToken, newTabId, watchOtherTabs } from './tabs';
 
 /** The long-lived actors of the app (session and appearance) with their side effects injected. */
 
@@ -34,31 +33,48 @@ export interface SessionNavigation {
   revisitRoute: () => void;
 }
 
+/**
+ * The tabs' channel (./tabs.ts) loads after the first screen: it is not needed to draw /login, and
+ * /login's JavaScript budget has no room for it (a change made in another tab within the few
+ * milliseconds before it loads is seen at this tab's next call, as before the channel existed).
+ */
+const loadTabs = () => import('./tabs');
+
 export function createSessionActor(queryBox: QueryClientBox, navigation: SessionNavigation) {
-  // This tab, among the browser's tabs that share the stored token (./tabs.ts).
-  const tab = newTabId();
+  // This tab, among the browser's tabs that share the stored token.
+  const tab = `tab-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const announce = (token: string) => void loadTabs().then(({ announceToken }) => announceToken(tab, token));
   const actor = createActor(
     sessionMachine.provide({
       actors: {
         loadCurrentUser: fromPromise<unknown, void>(() => fetchCurrentUser(queryBox)),
-        watchOtherTabs: fromCallback<SessionEvent>(({ sendBack }) =>
-          watchOtherTabs(tab, (token) =>
+        watchOtherTabs: fromCallback<SessionEvent>(({ sendBack }) => {
+          const changed = (token: string) =>
             sendBack(
               token ? { type: 'session.otherTabSignedIn', token } : { type: 'session.otherTabSignedOut' },
-            ),
-          ),
-        ),
+            );
+          let stop: (() => void) | undefined;
+          let stopped = false;
+          void loadTabs().then(({ watchOtherTabs }) => {
+            if (stopped) return;
+            stop = watchOtherTabs(tab, changed);
+          });
+          return () => {
+            stopped = true;
+            stop?.();
+          };
+        }),
       },
       actions: {
         storeToken: (_, params) => {
           setToken(params.token);
-          announceToken(tab, params.token);
+          announce(params.token);
         },
         removeToken: ({ event }) => {
           // Only the user's own "Log out": an ended session's token is refused already.
           if (event.type === 'session.logout') revokeOnServer(getToken());
           clearToken();
-          announceToken(tab, '');
+          announce('');
         },
         clearCache: () => queryBox.client?.removeQueries(),
         goToLogin: () => navigation.goToLogin(),

@@ -23,12 +23,6 @@ export interface TabMessage {
 /** The pauses between looks at a storage that does not show a message's change yet (ms, 600 in all). */
 const RECHECKS = [10, 20, 40, 80, 150, 300];
 
-export function newTabId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `tab-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
 /** Tells the other tabs that this tab stored `token` ('' when it removed it). */
 export function announceToken(from: string, token: string): void {
   if (typeof BroadcastChannel !== 'function') return;

@@ -10,7 +10,6 @@ import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
 import { AuthHeading, AuthLayout } from './AuthLayout';
-import { resetTokenEmail } from './login-email';
 
 const route = getRouteApi('/reset-password');
 
@@ -28,6 +27,22 @@ function MissingToken() {
       </Button>
     </AuthLayout>
   );
+}
+
+// Here, not in ./login-email beside the hook that reads it: /login would load it for nothing.
+/**
+ * The address a reset token was issued for (its `sub` claim), read without checking the signature: it
+ * only fills in the login form after the reset, the server checks the token itself.
+ */
+export function resetTokenEmail(token: string): string | undefined {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && sub.includes('@') ? sub : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function ResetPasswordScreen() {

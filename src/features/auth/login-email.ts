@@ -14,18 +14,3 @@ declare module '@tanstack/history' {
 export function useLoginEmail(): string | undefined {
   return useLocation({ select: (location) => location.state.loginEmail });
 }
-
-/**
- * The address a reset token was issued for (its `sub` claim), read without checking the signature: it
- * only fills in the login form after the reset, the server checks the token itself.
- */
-export function resetTokenEmail(token: string): string | undefined {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
-    return typeof sub === 'string' && sub.includes('@') ? sub : undefined;
-  } catch {
-    return undefined;
-  }
-}
