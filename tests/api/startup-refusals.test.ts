@@ -177,7 +177,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'start-up refusals of the PostgreSQL server',
   { timeout: 120_000 },
   () => {
-    const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/x');
+    const server = new URL(process.env.TEST_DATABASE_URL || 'postgres://localhost/x');
     const at = (change: (url: URL) => void) => {
       const url = new URL(server.toString());
       change(url);

@@ -109,6 +109,11 @@ export const FORM_SPECS: Record<string, FormSpec> = {
     rules: (values) => password(values, 'password', 'confirm_password'),
   },
   deleteUser: { shape: 'confirmation', target: true },
+  // Beyond the spec (README › Account commands, issue 26's server-side logout): each of these ends
+  // something only after its own confirmation, as §2's Delete confirmation does.
+  logoutEverywhere: { shape: 'confirmation' },
+  endUserSessions: { shape: 'confirmation', target: true },
+  unlockUser: { shape: 'confirmation', target: true },
 };
 
 const OPEN_EVENTS = ['modal.open', 'profile.edit'];

@@ -2,14 +2,17 @@ import { apiRefusal, crashed, current, type Oracle, ran, type Step, sentType, ty
 
 /**
  * The session (spec §3 Session, §4, §7). Local storage is not read from the machine's context: it is
- * replayed from the effects the machine executed (`storeToken`, `removeToken`) over the stored token
- * the walk started with.
+ * replayed from the effects the machine executed (`storeToken`, `removeToken`), and the other tabs'
+ * changes the walk reported, over the stored token the walk started with.
  */
 
 /** The token in local storage after `upTo` (inclusive), from the input and the executed effects. */
 function storedToken(trace: Trace, upTo = trace.steps.length - 1): string {
   let token = (trace.input as { token?: string } | undefined)?.token ?? '';
   for (const step of trace.steps.slice(0, upTo + 1)) {
+    // Another tab of the browser changed the shared storage: that is what these events report.
+    if (step.event?.type === 'session.otherTabSignedIn') token = String(step.event.token ?? '');
+    if (step.event?.type === 'session.otherTabSignedOut') token = '';
     for (const action of step.actions) {
       if (action.type === 'storeToken')
         token = (action.params as { token?: string } | undefined)?.token ?? '';
@@ -129,11 +132,14 @@ export const sessionOracles: Oracle[] = [
       const call = step.calls.find((started) => started.src === 'loadCurrentUser');
       if (!call) return undefined;
       if (storedToken(trace) === '') return 'the current user was asked for with no stored token';
-      if (sentType(step) === 'session.login') return undefined;
+      // A login here or in another tab of the browser (which shares the session).
+      const isLogin = (type: string | undefined) =>
+        type === 'session.login' || type === 'session.otherTabSignedIn';
+      if (isLogin(sentType(step))) return undefined;
       // Since the last step that ended signed out, a login must have come before this call.
       for (let index = step.index - 1; index >= 0; index -= 1) {
         const earlier = trace.steps[index] as Step;
-        if (sentType(earlier) === 'session.login' && signedIn(earlier)) return undefined;
+        if (isLogin(sentType(earlier)) && signedIn(earlier)) return undefined;
         if (earlier.snapshot.matches('signedOut'))
           return `a protected call (loadCurrentUser#${call.n}) after the session ended at step ${index}, without a login`;
       }

@@ -25,6 +25,21 @@ const CHANGE = 'appearance.change';
 const CANNOT_WATCH = 'xstate.error.actor.watchSystem';
 const RADIO: Record<ColorMode, RegExp> = { light: /^Light Mode/, dark: /^Dark Mode/, system: /^System/ };
 
+/** A media query of a 1280 px wide window: its `min-width` queries match, its `max-width` ones do not. */
+function desktopMedia(query: string): MediaQueryList {
+  const noop = () => {};
+  return {
+    media: query,
+    matches: query.includes('min-width'),
+    onchange: null,
+    addListener: noop,
+    removeListener: noop,
+    addEventListener: noop,
+    removeEventListener: noop,
+    dispatchEvent: () => false,
+  } as unknown as MediaQueryList;
+}
+
 /** The operating system's colour scheme, as `matchMedia('(prefers-color-scheme: dark)')` reports it. */
 class SystemScheme {
   dark = false;
@@ -34,6 +49,8 @@ class SystemScheme {
 
   install() {
     window.matchMedia = (query: string) => {
+      // Other media queries (the screens' breakpoints) are a desktop's, and never change.
+      if (!query.includes('prefers-color-scheme')) return desktopMedia(query);
       const scheme = this;
       const list = {
         media: query,
