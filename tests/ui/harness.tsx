@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { setApiBaseUrl } from '../../src/api/client';
 import { TOKEN_KEY } from '../../src/api/token';
 import { App, createApp } from '../../src/app';
@@ -179,7 +180,11 @@ type User = ReturnType<typeof import('@testing-library/user-event').default.setu
 /** Opens a menu by its trigger and picks an entry with the keyboard (arrow keys, Enter). */
 export async function chooseMenuItem(user: User, trigger: HTMLElement, entry: string): Promise<void> {
   await user.click(trigger);
-  for (let step = 0; step < 6; step++) {
+  // Keys sent before the menu is open are lost (a loaded machine opens it late); then walk the entries
+  // once around, whatever their number.
+  await waitFor(() => expect(document.querySelector('[role="menu"]')).not.toBeNull());
+  const entries = document.querySelectorAll('[role="menuitem"]').length;
+  for (let step = 0; step <= entries + 1; step++) {
     await user.keyboard('{ArrowDown}');
     const highlighted = document.querySelector('[role="menuitem"][data-highlighted]');
     if (highlighted?.textContent?.trim() === entry) {
