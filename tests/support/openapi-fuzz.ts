@@ -531,7 +531,14 @@ export function planArbitrary(document: Schema, op: Operation, actor: Actor): fc
             weight: 2,
             arbitrary: fc.constantFrom(...BAD_PATH_SEGMENTS).map((v) => ({ v: v as unknown, raw: true })),
           },
-          { weight: 1, arbitrary: anyString(1, 30).map((v) => ({ v: v as unknown, raw: false })) },
+          {
+            weight: 1,
+            // '.' and '..' are dot segments: every URL parser (the client's, before the server sees it)
+            // removes them, so /users/. is /users/, another operation's path.
+            arbitrary: anyString(1, 30)
+              .filter((v) => v !== '.' && v !== '..')
+              .map((v) => ({ v: v as unknown, raw: false })),
+          },
         ),
       ]),
     ),
