@@ -4,8 +4,7 @@ import { createAppearanceActor, createSessionActor } from './features/app/actors
 import { AppActorsProvider } from './features/app/context';
 import type { QueryClientBox } from './features/app/query';
 import { routeTree } from './routeTree.gen';
-import { ErrorFallback } from './ui/ErrorFallback';
-import { NotFound } from './ui/NotFound';
+import { ErrorFallback, NotFound } from './ui/fallbacks';
 import { getSystem } from './ui/system';
 import { Toaster } from './ui/toaster';
 

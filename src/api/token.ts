@@ -1,4 +1,6 @@
 export const TOKEN_KEY = 'access_token';
+/** The BroadcastChannel on which the tabs of a browser tell each other of token changes. */
+export const TABS_CHANNEL = 'session.tabs';
 
 function storage(): Storage | undefined {
   try {

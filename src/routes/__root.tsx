@@ -1,6 +1,5 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { ErrorFallback } from '../ui/ErrorFallback';
-import { NotFound } from '../ui/NotFound';
+import { ErrorFallback, NotFound } from '../ui/fallbacks';
 
 export const Route = createRootRoute({
   component: Outlet,

@@ -1,6 +1,6 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { onSessionRefusal } from '../../api/refusal';
-import { clearToken, getToken, setToken } from '../../api/token';
+import { clearToken, getToken, setToken, TABS_CHANNEL, TOKEN_KEY } from '../../api/token';
 import { appearanceMachine, COLOR_MODE_KEY, type ColorMode } from '../../machines/appearance';
 import { type SessionEvent, sessionMachine } from '../../machines/session';
 import { inspect } from './inspect';
@@ -34,16 +34,34 @@ export interface SessionNavigation {
 }
 
 /**
- * The tabs' channel (./tabs.ts) loads after the first screen: it is not needed to draw /login, and
- * /login's JavaScript budget has no room for it (a change made in another tab within the few
- * milliseconds before it loads is seen at this tab's next call, as before the channel existed).
+ * The tabs' watcher (./tabs.ts: the channel with its re-checks, and the announcements) loads with this
+ * tab's first token: /login's JavaScript budget has no room for it, and a signed-out tab only needs
+ * to hear of a log-in elsewhere. Until then this light watcher reports what storage holds whenever
+ * another tab posts on the channel or the token's storage changes.
  */
 const loadTabs = () => import('./tabs');
+
+function watchLightly(self: string, report: (token: string) => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === TOKEN_KEY || event.key === null) report(getToken());
+  };
+  addEventListener('storage', onStorage);
+  const channel = new BroadcastChannel(TABS_CHANNEL);
+  channel.onmessage = ({ data }: MessageEvent<{ from?: string }>) => {
+    if (data?.from !== self) report(getToken());
+  };
+  return () => {
+    removeEventListener('storage', onStorage);
+    channel.close();
+  };
+}
 
 export function createSessionActor(queryBox: QueryClientBox, navigation: SessionNavigation) {
   // This tab, among the browser's tabs that share the stored token.
   const tab = `tab-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const announce = (token: string) => void loadTabs().then(({ announceToken }) => announceToken(tab, token));
+  // Set by the watcher: this tab now holds a token, so the full watcher loads.
+  let tokenHeld = () => {};
   const actor = createActor(
     sessionMachine.provide({
       actors: {
@@ -53,14 +71,28 @@ export function createSessionActor(queryBox: QueryClientBox, navigation: Session
             sendBack(
               token ? { type: 'session.otherTabSignedIn', token } : { type: 'session.otherTabSignedOut' },
             );
+          let stopLight: (() => void) | undefined;
           let stop: (() => void) | undefined;
+          let loading = false;
           let stopped = false;
-          void loadTabs().then(({ watchOtherTabs }) => {
-            if (stopped) return;
-            stop = watchOtherTabs(tab, changed);
+          const watchFully = () => {
+            if (loading || stopped) return;
+            loading = true;
+            void loadTabs().then(({ watchOtherTabs }) => {
+              if (stopped) return;
+              stopLight?.();
+              stop = watchOtherTabs(tab, changed);
+            });
+          };
+          stopLight = watchLightly(tab, (token) => {
+            changed(token);
+            if (token) watchFully();
           });
+          tokenHeld = watchFully;
+          if (getToken()) watchFully();
           return () => {
             stopped = true;
+            stopLight?.();
             stop?.();
           };
         }),
@@ -69,6 +101,7 @@ export function createSessionActor(queryBox: QueryClientBox, navigation: Session
         storeToken: (_, params) => {
           setToken(params.token);
           announce(params.token);
+          tokenHeld();
         },
         removeToken: ({ event }) => {
           // Only the user's own "Log out": an ended session's token is refused already.

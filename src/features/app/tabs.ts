@@ -1,4 +1,6 @@
-import { getToken, TOKEN_KEY } from '../../api/token';
+import { getToken, TABS_CHANNEL, TOKEN_KEY } from '../../api/token';
+
+export { TABS_CHANNEL };
 
 /**
  * The tabs of one browser share the stored token (localStorage) and tell each other when it changes.
@@ -9,8 +11,6 @@ import { getToken, TOKEN_KEY } from '../../api/token';
  * (Chromium hands localStorage changes to other tabs' processes a little later): the tab then looks
  * again shortly after, until its storage agrees with the message or 0.6 s have passed.
  */
-
-export const TABS_CHANNEL = 'session.tabs';
 
 export interface TabMessage {
   kind: 'session.tokenChanged';

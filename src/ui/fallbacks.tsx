@@ -1,0 +1,26 @@
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+
+// The error and not-found screens load when they are needed: a cold /login never shows them, and its
+// JavaScript budget (tests/budget) has no room for them. Each has its own Suspense boundary, so it does
+// not depend on where the router renders it.
+const ErrorScreen = lazy(() =>
+  import('./ErrorFallback').then(({ ErrorFallback }) => ({ default: ErrorFallback })),
+);
+const NotFoundScreen = lazy(() => import('./NotFound').then(({ NotFound }) => ({ default: NotFound })));
+
+export function ErrorFallback(props: ErrorComponentProps) {
+  return (
+    <Suspense fallback={null}>
+      <ErrorScreen {...props} />
+    </Suspense>
+  );
+}
+
+export function NotFound() {
+  return (
+    <Suspense fallback={null}>
+      <NotFoundScreen />
+    </Suspense>
+  );
+}
