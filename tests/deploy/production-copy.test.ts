@@ -212,6 +212,10 @@ describe('the built app, copied with production dependencies only', () => {
         await waitForHealth(`http://127.0.0.1:${port}`, server);
         const deadline = Date.now() + 30_000;
         while (workers().length < 2 && Date.now() < deadline) await sleep(100);
+        // Killing a worker that has not served yet would read as a start-up failure, which stops the service
+        // on purpose (server/cluster.ts): replace only a worker that was serving.
+        while (!server.output().includes('all 2 workers serving') && Date.now() < deadline) await sleep(100);
+        expect(server.output()).toContain('all 2 workers serving');
         const before = workers();
         expect(before).toHaveLength(2);
         // Only the primary runs start.mjs (and `npm start`'s shell, which names it).
