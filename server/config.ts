@@ -263,12 +263,25 @@ const TEMPLATE_ENVIRONMENTS: Record<string, Environment> = {
   test: 'test',
 };
 
+const UNNAMED_STRICT = 'no ENVIRONMENT, FASTAPI_ENV or NODE_ENV is set with a PostgreSQL server configured';
+
+function namesDatabaseServer(env: Env): boolean {
+  return optional(env, 'DATABASE_URL') !== undefined || optional(env, 'POSTGRES_SERVER') !== undefined;
+}
+
+/** How a refusal names the environment it applies: as set, or why an unset one is strict. */
+function environmentNamed(env: Env, environment: Environment): string {
+  const named = ['ENVIRONMENT', 'FASTAPI_ENV', 'NODE_ENV'].some((name) => optional(env, name) !== undefined);
+  return named ? `ENVIRONMENT=${environment}` : `${UNNAMED_STRICT} (strict, as ENVIRONMENT=production)`;
+}
+
 /**
  * Reads `ENVIRONMENT` (the template's `local | staging | production`), else `FASTAPI_ENV` (the
  * template's current `.env`: `development | staging | production`), else `NODE_ENV`
  * (`development | production | test`). The first one set wins; a disagreeing later one is a notice.
- * None set is `development`, so that a fresh `npm start` works; the template's current backend would be
- * strict then (README › Settings).
+ * None set means what it means to the template, strict (`production`), for a server configured like a
+ * deployment (a PostgreSQL server named by DATABASE_URL or POSTGRES_SERVER); with nothing configured it is
+ * `development`, so that a fresh `npm start` on the embedded database works (README › Settings).
  */
 function environmentOf(env: Env, notices: string[]): Environment {
   const nodeEnv = optional(env, 'NODE_ENV');
@@ -293,7 +306,13 @@ function environmentOf(env: Env, notices: string[]): Environment {
     spellings.push({ name: 'NODE_ENV', value: nodeEnv, environment: nodeEnv as Environment });
   }
   const [chosen, ...others] = spellings;
-  if (chosen === undefined) return 'development';
+  if (chosen === undefined) {
+    if (!namesDatabaseServer(env)) return 'development';
+    notices.push(
+      `${UNNAMED_STRICT}: checked as ENVIRONMENT=production; set ENVIRONMENT=local (or FASTAPI_ENV=development) to develop`,
+    );
+    return 'production';
+  }
   for (const other of others) {
     // NODE_ENV=production beside ENVIRONMENT=staging is the usual way to run a staging build.
     const agrees =
@@ -395,14 +414,12 @@ function checkPlaceholder(
   name: string,
   value: string | undefined,
   environment: Environment,
+  named: string,
   notices: string[],
 ) {
   if (value !== 'changethis') return;
   if (environment === 'staging' || environment === 'production') {
-    throw new SettingsError(
-      name,
-      `must not be "changethis" when ENVIRONMENT=${environment}: set a strong random value`,
-    );
+    throw new SettingsError(name, `must not be "changethis" when ${named}: set a strong random value`);
   }
   notices.push(
     name === 'SECRET_KEY'
@@ -415,18 +432,19 @@ export function loadSettings(env: Env = process.env): Settings {
   const notices: string[] = [];
   const environment = environmentOf(env, notices);
   const deployed = environment === 'staging' || environment === 'production';
+  const named = environmentNamed(env, environment);
   const dataDir = path.resolve(str(env, 'DATA_DIR', './data'));
   const { url: databaseUrl, database } = databaseSettings(env, environment, dataDir, notices);
-  checkPlaceholder('POSTGRES_PASSWORD', optional(env, 'POSTGRES_PASSWORD'), environment, notices);
+  checkPlaceholder('POSTGRES_PASSWORD', optional(env, 'POSTGRES_PASSWORD'), environment, named, notices);
 
   let secretKey = optional(env, 'SECRET_KEY');
-  checkPlaceholder('SECRET_KEY', secretKey, environment, notices);
+  checkPlaceholder('SECRET_KEY', secretKey, environment, named, notices);
   // Locally the template's placeholder stands for "no key chosen": the generated one is safer to sign with.
   if (secretKey === 'changethis' && !deployed) secretKey = undefined;
   if (deployed && (secretKey === undefined || WEAK_SECRETS.has(secretKey))) {
     throw new SettingsError(
       'SECRET_KEY',
-      `must be set to a strong random value when ENVIRONMENT=${environment} (not "changethis")`,
+      `must be set to a strong random value when ${named} (not "changethis")`,
     );
   }
   if (secretKey !== undefined && secretKey.length < 16) {
@@ -437,12 +455,9 @@ export function loadSettings(env: Env = process.env): Settings {
   const firstSuperuser = str(env, 'FIRST_SUPERUSER', 'admin@example.com');
   if (!EMAIL.test(firstSuperuser)) throw new SettingsError('FIRST_SUPERUSER', 'expected an e-mail address');
   const firstSuperuserPassword = optional(env, 'FIRST_SUPERUSER_PASSWORD');
-  checkPlaceholder('FIRST_SUPERUSER_PASSWORD', firstSuperuserPassword, environment, notices);
+  checkPlaceholder('FIRST_SUPERUSER_PASSWORD', firstSuperuserPassword, environment, named, notices);
   if (deployed && (firstSuperuserPassword === undefined || WEAK_SECRETS.has(firstSuperuserPassword))) {
-    throw new SettingsError(
-      'FIRST_SUPERUSER_PASSWORD',
-      `must be set when ENVIRONMENT=${environment} (not "changethis")`,
-    );
+    throw new SettingsError('FIRST_SUPERUSER_PASSWORD', `must be set when ${named} (not "changethis")`);
   }
   if (firstSuperuserPassword !== undefined && firstSuperuserPassword.length < 8) {
     throw new SettingsError('FIRST_SUPERUSER_PASSWORD', 'must be at least 8 characters');

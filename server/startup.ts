@@ -26,7 +26,11 @@ export function settingsFromEnvironment(): Settings {
 function fallbackFormat(): { format: LogFormat; deployed: boolean } {
   const env = process.env;
   const named = [env.ENVIRONMENT, env.FASTAPI_ENV, env.NODE_ENV].find((v) => v !== undefined && v !== '');
-  const development = named === undefined || ['local', 'development'].includes(named.toLowerCase());
+  // Unnamed is development only without a PostgreSQL server (server/config.ts, environmentOf).
+  const development =
+    named === undefined
+      ? !env.DATABASE_URL && !env.POSTGRES_SERVER
+      : ['local', 'development'].includes(named.toLowerCase());
   const format = env.LOG_FORMAT?.trim().toLowerCase();
   return {
     format: format === 'json' || format === 'pretty' ? format : development ? 'pretty' : 'json',

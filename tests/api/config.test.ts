@@ -220,6 +220,36 @@ describe("loadSettings with the template's .env", () => {
     expect(s.notices.join('\n')).toContain('SECRET_KEY is "changethis"');
   });
 
+  it('with no environment named, is strict as the template is: its placeholders are refused', () => {
+    // The template's meaning of an unset FASTAPI_ENV: a server configured like a deployment gets the
+    // deployment's checks, and the refusal says why.
+    for (const database of [{ POSTGRES_SERVER: 'localhost' }, { DATABASE_URL: 'postgres://u@db:5432/app' }]) {
+      const env = { ...templateEnv(), ENVIRONMENT: undefined, ...database };
+      expectRefused(env, 'POSTGRES_PASSWORD');
+      expectRefused({ ...env, POSTGRES_PASSWORD: STRONG }, 'SECRET_KEY');
+      expect(() => loadSettings(env)).toThrow(
+        /no ENVIRONMENT, FASTAPI_ENV or NODE_ENV is set with a PostgreSQL/,
+      );
+      const strong = {
+        ...env,
+        SECRET_KEY: STRONG,
+        FIRST_SUPERUSER_PASSWORD: STRONG,
+        POSTGRES_PASSWORD: STRONG,
+      };
+      const s = loadSettings(strong);
+      expect(s.environment).toBe('production');
+      expect(s.deployed).toBe(true);
+      expect(s.notices.join('\n')).toContain('set ENVIRONMENT=local (or FASTAPI_ENV=development) to develop');
+    }
+  });
+
+  it('with no environment named and no PostgreSQL server, is development: a fresh `npm start`', () => {
+    const s = loadSettings({ DATA_DIR: tempDir() });
+    expect(s.environment).toBe('development');
+    expect(s.database.driver).toBe('pglite');
+    expect(s.notices).toEqual([]);
+  });
+
   it('escapes the user, password and database name into the URL', () => {
     const s = loadSettings({
       ...templateEnv(),

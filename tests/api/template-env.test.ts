@@ -142,6 +142,23 @@ describe.skipIf(!serverUrl)("the server process in a folder holding the template
     }
   });
 
+  it('without its FASTAPI_ENV line the same file is strict, as the template reads it, and says why', async () => {
+    const file = readFileSync(path.join(folder, '.env'), 'utf8');
+    try {
+      writeFileSync(
+        path.join(folder, '.env'),
+        file.replace(/^FASTAPI_ENV=.*$/m, '').replace(/^SECRET_KEY=.*$/m, 'SECRET_KEY=changethis'),
+      );
+      await expect(
+        startServerProcess({ NODE_ENV: '', DATABASE: '', SECRET_KEY: '' }, { cwd: folder }),
+      ).rejects.toThrow(
+        /Invalid setting SECRET_KEY: must not be \\?"changethis\\?" when no ENVIRONMENT, FASTAPI_ENV or NODE_ENV is set/,
+      );
+    } finally {
+      writeFileSync(path.join(folder, '.env'), file);
+    }
+  });
+
   it('FASTAPI_ENV=production in the same file is strict', async () => {
     writeFileSync(
       path.join(folder, '.env'),
