@@ -65,6 +65,13 @@ describe.skipIf(!serverUrl)("the server process on the template's .env", () => {
     try {
       server = await startServerProcess(env);
       expect(server.output()).toMatch(/environment development; database postgres postgresql:\/\//);
+      // A local start logs for a person (README › Logs): `hh:mm:ss.mmm LEVEL message`, no JSON line.
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.trim() !== '');
+      expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
+      expect(lines.some((line) => /^\d{2}:\d{2}:\d{2}\.\d{3} INFO +\S/.test(line))).toBe(true);
       const res = await fetch(`${server.base}/api/v1/login/access-token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
