@@ -1,4 +1,5 @@
 import { createAccount, expect, expectAccessible, test } from './fixtures.ts';
+import { expectFollowedStateInPane, smallestTextPx } from './statechart-view.ts';
 
 // The viewer's live inspector and simulator (issue 19): the e2e server runs with SERVE_STATECHARTS on
 // (its default outside staging and production), so /statecharts is served by the built app.
@@ -34,6 +35,9 @@ test('the live inspector follows the app in another tab: machines, state on the 
   await expect(log.getByText(`{"field":"username","value":"${account.email}"}`).first()).toBeVisible();
   await expect(diagram.locator('[data-state="login.editing.valid"][data-active]')).toBeAttached();
   await expect(viewer.getByTestId('diagram-caption')).toHaveText('Following login on /login: editing.valid');
+  // The followed state is whole in the pane, at a readable size.
+  await expectFollowedStateInPane(viewer);
+  expect(await smallestTextPx(viewer)).toBeGreaterThanOrEqual(11);
   expect(await log.textContent()).not.toContain(account.password);
   await expectAccessible(viewer, '/statecharts live inspector');
 

@@ -1,7 +1,8 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FONT_SIZE, type LaidEdge, type LaidNode, type Layout } from './layout';
-import { useViewport, type Box as ViewBox } from './viewport';
+import { pressedToggle } from './pressed';
+import { unionBox, useViewport, type Box as ViewBox } from './viewport';
 
 /** The SVG of a laid-out statechart; `active` state ids and `taken` edge ids are highlighted. */
 
@@ -26,7 +27,7 @@ function NodeShape({ node, active }: { node: LaidNode; active: boolean }) {
       ? c('border-emphasized')
       : c('border-emphasized');
   return (
-    <g data-state={node.id} data-active={active || undefined}>
+    <g data-state={node.id} data-active={active || undefined} data-compound={node.compound || undefined}>
       <rect
         x={node.x}
         y={node.y}
@@ -56,7 +57,7 @@ function NodeShape({ node, active }: { node: LaidNode; active: boolean }) {
           x={node.compound ? node.x + 12 : node.x + node.width / 2}
           y={node.y + 19 + (index + 1) * 15}
           textAnchor={node.compound ? 'start' : 'middle'}
-          fontSize={FONT_SIZE - 1}
+          fontSize={FONT_SIZE}
           fill={c('fg-muted')}
         >
           {line}
@@ -114,18 +115,22 @@ function EdgeShape({ edge, taken, selected }: { edge: LaidEdge; taken: boolean; 
   );
 }
 
-/** The box around the deepest active states: what following the active state brings into view. */
-function activeBox(layout: Layout, active: Set<string>): ViewBox | undefined {
+/**
+ * What following the active state brings into view, largest first: the deepest active states with the
+ * labels of the transitions they can take and of the ones just taken, else those states alone.
+ */
+function activeBoxes(layout: Layout, active: Set<string>, taken: Set<string>): ViewBox[] {
   const leaves = layout.nodes.filter((node) => active.has(node.id) && !node.compound);
-  if (!leaves.length) return undefined;
-  const x = Math.min(...leaves.map((node) => node.x));
-  const y = Math.min(...leaves.map((node) => node.y));
-  return {
-    x,
-    y,
-    width: Math.max(...leaves.map((node) => node.x + node.width)) - x,
-    height: Math.max(...leaves.map((node) => node.y + node.height)) - y,
-  };
+  const states = unionBox(leaves);
+  if (!states) return [];
+  const leafIds = new Set(leaves.map((node) => node.id));
+  const labels = layout.edges.flatMap((laid) =>
+    laid.label && laid.edge && (leafIds.has(laid.edge.sourceId) || taken.has(laid.edge.id))
+      ? [laid.label]
+      : [],
+  );
+  const around = unionBox([states, ...labels]);
+  return around && labels.length ? [around, states] : [states];
 }
 
 export function Diagram({
@@ -142,11 +147,11 @@ export function Diagram({
   onSelectEdge?: (edgeId: string) => void;
 }) {
   const pane = useRef<HTMLDivElement>(null);
-  const { view, zoom, fit, reveal, handlers } = useViewport(pane, layout);
+  const { view, zoom, fit, whole, reveal, handlers } = useViewport(pane, layout);
   const [follow, setFollow] = useState(true);
-  const focus = useMemo(() => activeBox(layout, active), [layout, active]);
+  const focus = useMemo(() => activeBoxes(layout, active, taken), [layout, active, taken]);
   useEffect(() => {
-    if (follow && focus) reveal(focus);
+    if (follow && focus.length) reveal(focus);
   }, [follow, focus, reveal]);
 
   return (
@@ -169,9 +174,12 @@ export function Diagram({
         <Button size="xs" variant="outline" onClick={fit}>
           Fit
         </Button>
+        <Button size="xs" variant="outline" onClick={whole}>
+          Whole
+        </Button>
         <Button
           size="xs"
-          variant={follow ? 'subtle' : 'outline'}
+          {...(follow ? pressedToggle : { variant: 'outline' })}
           aria-pressed={follow}
           onClick={() => setFollow(!follow)}
         >

@@ -1,10 +1,10 @@
-import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import { useAppearanceActor } from '../../features/app/context';
-import { badgeRecipe } from '../../ui/recipes';
+import { badgeRecipe, nativeSelectRecipe } from '../../ui/recipes';
 import { ChoiceList, ScrollingList } from './ChoiceList';
 import { Diagram } from './Diagram';
 import { type DefinedEdge, definedEdges } from './edges';
@@ -14,6 +14,7 @@ import { type Layout, layoutMachine } from './layout';
 import type { MachineModel } from './model-kit';
 import { MODELS } from './models';
 import { generatePaths, type ModelPath } from './paths';
+import { pressedToggle } from './pressed';
 import { SimulatorPanel } from './SimulatorPanel';
 import { parseStatechartsSearch, type StatechartsSearch, VIEWS, type View } from './search';
 import { replay } from './simulator';
@@ -50,42 +51,58 @@ function ColorModeSwitch() {
   );
 }
 
+/**
+ * The machines by group: a column of buttons beside the diagram on a wide screen; on a narrower one a
+ * select, which takes one line whatever the names' length (a row of button columns ran off a phone).
+ */
 function MachineList({ selected, onSelect }: { selected: string; onSelect: (name: string) => void }) {
   return (
-    <Flex
-      as="nav"
-      aria-label="Machines"
-      direction={{ base: 'row', lg: 'column' }}
-      gap={{ base: 3, lg: 4 }}
-      overflowX={{ base: 'auto', lg: 'visible' }}
-      pb={{ base: 1, lg: 0 }}
-    >
-      {groups.map((group) => (
-        <Stack key={group} gap={1} flexShrink={0}>
-          <Text
-            fontSize="xs"
-            fontWeight="bold"
-            color="fg.muted"
-            textTransform="uppercase"
-            letterSpacing="wide"
-          >
-            {group}
-          </Text>
-          {MODELS.filter((model) => model.group === group).map((model) => (
-            <Button
-              key={model.name}
-              size="sm"
-              justifyContent="flex-start"
-              variant={model.name === selected ? 'subtle' : 'ghost'}
-              aria-current={model.name === selected ? 'page' : undefined}
-              onClick={() => onSelect(model.name)}
+    <>
+      <Field.Root hideFrom="lg">
+        <Field.Label fontSize="xs">Machine</Field.Label>
+        <NativeSelect.Root recipe={nativeSelectRecipe} size="sm">
+          <NativeSelect.Field value={selected} onChange={(event) => onSelect(event.currentTarget.value)}>
+            {groups.map((group) => (
+              <optgroup key={group} label={group}>
+                {MODELS.filter((model) => model.group === group).map((model) => (
+                  <option key={model.name} value={model.name}>
+                    {model.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Stack as="nav" aria-label="Machines" gap={4} hideBelow="lg">
+        {groups.map((group) => (
+          <Stack key={group} gap={1}>
+            <Text
+              fontSize="xs"
+              fontWeight="bold"
+              color="fg.muted"
+              textTransform="uppercase"
+              letterSpacing="wide"
             >
-              {model.name}
-            </Button>
-          ))}
-        </Stack>
-      ))}
-    </Flex>
+              {group}
+            </Text>
+            {MODELS.filter((model) => model.group === group).map((model) => (
+              <Button
+                key={model.name}
+                size="sm"
+                justifyContent="flex-start"
+                {...(model.name === selected ? pressedToggle : { variant: 'ghost' })}
+                aria-current={model.name === selected ? 'page' : undefined}
+                onClick={() => onSelect(model.name)}
+              >
+                {model.name}
+              </Button>
+            ))}
+          </Stack>
+        ))}
+      </Stack>
+    </>
   );
 }
 
@@ -426,8 +443,7 @@ function MachineView({
               <Button
                 key={value}
                 size="xs"
-                variant={value === view ? 'subtle' : 'ghost'}
-                colorPalette={value === view ? 'teal' : undefined}
+                {...(value === view ? pressedToggle : { variant: 'ghost' })}
                 aria-pressed={value === view}
                 onClick={() => update({ ...search, view: value })}
               >

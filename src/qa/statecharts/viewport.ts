@@ -1,9 +1,12 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { FONT_SIZE } from './layout';
 
 /**
- * Pan and zoom of a drawing inside a pane: fit to the pane by default (and again when the drawing or
- * the pane's size changes, until the user moves the view), mouse wheel and pinch zoom around the
- * pointer, drag to pan, keyboard (+ / - / 0 / arrows) and `reveal` to bring a box into view.
+ * Pan and zoom of a drawing inside a pane: fitted to the pane's width by default, never below a
+ * readable scale (and again when the drawing or the pane's size changes, until the user moves the
+ * view); a drawing too big for the pane at that scale is panned. Mouse wheel and pinch zoom around the
+ * pointer, drag to pan, keyboard (+ / - / 0 / arrows), `whole` for the whole drawing however small, and
+ * `reveal` to bring a box into view.
  */
 
 export interface View {
@@ -27,7 +30,37 @@ const PAN = 60;
 
 const clampScale = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
 
-export function fitView(content: { width: number; height: number }, pane: { width: number; height: number }) {
+/** The smallest text the drawing may show on screen, in CSS pixels (the fitted view and following keep it). */
+export const MIN_LABEL_PX = 11;
+/**
+ * The scale at which the drawing's smallest text (FONT_SIZE: edge labels, a state's second lines) is
+ * MIN_LABEL_PX tall, rounded up to the whole per cent the toolbar shows (92 %: 11.04 px).
+ */
+export const READABLE_SCALE = Math.ceil((MIN_LABEL_PX / FONT_SIZE) * 100) / 100;
+/** Fitting to the width enlarges a small drawing up to this, not further: its boxes would fill the pane. */
+const MAX_FIT_SCALE = 1.25;
+
+/**
+ * The default view: the drawing as wide as the pane, but never below READABLE_SCALE. What does not fit
+ * then starts at its top left (where the machine's initial state is drawn) and is panned to; what
+ * fits is centred.
+ */
+export function fitWidthView(
+  content: { width: number; height: number },
+  pane: { width: number; height: number },
+): View {
+  if (!content.width || !content.height || !pane.width || !pane.height) return { scale: 1, x: 0, y: 0 };
+  const scale = Math.min(MAX_FIT_SCALE, Math.max(READABLE_SCALE, (pane.width - 2 * MARGIN) / content.width));
+  const axis = (size: number, paneSize: number) =>
+    size * scale <= paneSize - 2 * MARGIN ? (paneSize - size * scale) / 2 : MARGIN;
+  return { scale, x: axis(content.width, pane.width), y: axis(content.height, pane.height) };
+}
+
+/** The whole drawing in the pane, however small its text gets (an overview; "Whole" in the toolbar). */
+export function wholeView(
+  content: { width: number; height: number },
+  pane: { width: number; height: number },
+) {
   if (!content.width || !content.height || !pane.width || !pane.height) return { scale: 1, x: 0, y: 0 };
   const scale = clampScale(
     Math.min((pane.width - 2 * MARGIN) / content.width, (pane.height - 2 * MARGIN) / content.height, 1),
@@ -46,12 +79,10 @@ export function zoomAt(view: View, factor: number, px: number, py: number): View
   return { scale, x: px - (px - view.x) * ratio, y: py - (py - view.y) * ratio };
 }
 
-/** Below this scale labels are too small to read: following a state zooms in to it. */
-export const READABLE_SCALE = 0.8;
-
 /**
  * Brings `box` (drawing coordinates) into the pane at a readable scale: the smallest move when it is
- * readable already, else zoomed in to READABLE_SCALE (or as far as the box fits) and centred on it.
+ * readable already, else zoomed in to READABLE_SCALE (or as far as the box fits) and centred on it. A
+ * box bigger than the pane shows its top left corner, where a state's title is.
  */
 export function revealBox(current: View, box: Box, pane: { width: number; height: number }): View {
   let view = current;
@@ -74,7 +105,7 @@ export function revealBox(current: View, box: Box, pane: { width: number; height
   const width = box.width * view.scale;
   const height = box.height * view.scale;
   const axis = (start: number, size: number, paneSize: number, offset: number) => {
-    if (size > paneSize - 2 * MARGIN) return offset + (paneSize / 2 - (start + size / 2));
+    if (size > paneSize - 2 * MARGIN) return offset + (MARGIN - start);
     if (start < MARGIN) return offset + (MARGIN - start);
     if (start + size > paneSize - MARGIN) return offset - (start + size - (paneSize - MARGIN));
     return offset;
@@ -83,6 +114,41 @@ export function revealBox(current: View, box: Box, pane: { width: number; height
     scale: view.scale,
     x: axis(left, width, pane.width, view.x),
     y: axis(top, height, pane.height, view.y),
+  };
+}
+
+/**
+ * `revealBox` for the first of `boxes` (largest first, each containing the next) that fits whole in the
+ * pane at the scale it would be shown at, else the last: a state with the labels of its transitions
+ * when there is room, the state alone when there is not.
+ */
+export function revealFirstFitting(
+  current: View,
+  boxes: Box[],
+  pane: { width: number; height: number },
+): View {
+  for (const box of boxes) {
+    const view = revealBox(current, box, pane);
+    if (
+      box.width * view.scale <= pane.width - 2 * MARGIN &&
+      box.height * view.scale <= pane.height - 2 * MARGIN
+    )
+      return view;
+  }
+  const last = boxes.at(-1);
+  return last ? revealBox(current, last, pane) : current;
+}
+
+/** The smallest box holding all of `boxes`, or undefined for none. */
+export function unionBox(boxes: Box[]): Box | undefined {
+  if (!boxes.length) return undefined;
+  const x = Math.min(...boxes.map((box) => box.x));
+  const y = Math.min(...boxes.map((box) => box.y));
+  return {
+    x,
+    y,
+    width: Math.max(...boxes.map((box) => box.x + box.width)) - x,
+    height: Math.max(...boxes.map((box) => box.y + box.height)) - y,
   };
 }
 
@@ -106,7 +172,12 @@ export function useViewport(pane: RefObject<HTMLElement | null>, content: { widt
 
   const fit = useCallback(() => {
     touched.current = false;
-    setView(fitView(content, size));
+    setView(fitWidthView(content, size));
+  }, [content, size]);
+
+  const whole = useCallback(() => {
+    touched.current = true;
+    setView(wholeView(content, size));
   }, [content, size]);
 
   // A new drawing starts fitted again.
@@ -114,7 +185,7 @@ export function useViewport(pane: RefObject<HTMLElement | null>, content: { widt
   useEffect(() => {
     if (drawn.current !== content) touched.current = false;
     drawn.current = content;
-    if (!touched.current) setView(fitView(content, size));
+    if (!touched.current) setView(fitWidthView(content, size));
   }, [content, size]);
 
   const move = useCallback((next: (view: View) => View) => {
@@ -127,7 +198,10 @@ export function useViewport(pane: RefObject<HTMLElement | null>, content: { widt
     [move, size],
   );
 
-  const reveal = useCallback((box: Box) => setView((current) => revealBox(current, box, size)), [size]);
+  const reveal = useCallback(
+    (boxes: Box[]) => setView((current) => revealFirstFitting(current, boxes, size)),
+    [size],
+  );
 
   // Wheel zoom needs a non-passive listener (React's onWheel cannot preventDefault the page scroll).
   useEffect(() => {
@@ -209,6 +283,7 @@ export function useViewport(pane: RefObject<HTMLElement | null>, content: { widt
     view,
     zoom,
     fit,
+    whole,
     reveal,
     handlers: {
       onPointerDown,
