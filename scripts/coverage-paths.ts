@@ -11,6 +11,12 @@
  * (the shortest few by name, with the count). The QA viewer shows it when an edge is selected, and
  * `npm run statecharts` puts it in each machine's table. `--json` prints that report instead of the table.
  *
+ * Beyond edges (src/qa/statecharts/coverage-kinds.ts): per machine, guard outcomes, transition pairs and
+ * parallel configurations walked against those reachable, with the unreachable ones and their reasons
+ * (coverage-unreachable.json); the items walked come from tests/model/coverage-kinds.test.ts, which
+ * writes them to <dir>/kinds/. In the JSON they are `beyondEdges`. A reachable item not walked, or an
+ * unreachable one not listed (or listed but reachable), fails the run like an uncovered edge.
+ *
  * Options:
  *   --machine <name>[,<name>…]  only these machines: their model paths and their UI walks (the other
  *                               tests are filtered out by name), and only their walked-by files are
@@ -23,9 +29,18 @@
  * after a large write would cut it at 64 KiB).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  COVERAGE_KINDS,
+  formatKinds,
+  type KindSets,
+  type KindsMeasure,
+  kindFailures,
+  measureKinds,
+} from '../src/qa/statecharts/coverage-kinds';
+import { MODELS } from '../src/qa/statecharts/models';
 import { formatReport, readRecords, summarise, uncoveredMessages } from '../tests/model/coverage';
 import { walkedByReport, writeWalkedBy } from '../tests/model/walked-by';
 
@@ -36,10 +51,20 @@ function option(name: string): string | undefined {
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The guard, pair and configuration items the walks of each machine took (null: not reported). */
+function readKinds(dir: string): Map<string, KindSets | null> {
+  return new Map(
+    MODELS.map((model) => {
+      const file = path.join(dir, 'kinds', `${model.name}.json`);
+      return [model.name, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as KindSets) : null];
+    }),
+  );
+}
+
 /** Runs the tests (or reads an earlier run's records); the coverage rows and whether the tests passed. */
 function collect(json: boolean, machines: string[] | undefined) {
   const records = option('--records');
-  if (records) return { rows: summarise(readRecords(records)), passed: true };
+  if (records) return { rows: summarise(readRecords(records)), kinds: readKinds(records), passed: true };
   const dir = mkdtempSync(path.join(tmpdir(), 'statechart-coverage-'));
   const projects = (process.env.COVERAGE_PATHS_PROJECTS ?? 'model,ui-walk')
     .split(',')
@@ -48,6 +73,7 @@ function collect(json: boolean, machines: string[] | undefined) {
   const only = machines
     ? [
         'tests/model/machines.test.ts',
+        'tests/model/coverage-kinds.test.ts',
         'tests/ui/walks/',
         '-t',
         `^(${machines.map(literal).join('|')}) (machine|\\(UI walk\\)) `,
@@ -59,8 +85,9 @@ function collect(json: boolean, machines: string[] | undefined) {
     env: { ...process.env, STATECHART_COVERAGE_DIR: dir },
   });
   const rows = summarise(readRecords(dir));
+  const kinds = readKinds(dir);
   rmSync(dir, { recursive: true, force: true });
-  return { rows, passed: run.status === 0 };
+  return { rows, kinds, passed: run.status === 0 };
 }
 
 /** Writes `text` to stdout and resolves once it was handed on (to the pipe, the file or the terminal). */
@@ -82,12 +109,23 @@ async function main(): Promise<number> {
     return 1;
   }
   const report = walkedByReport(rows);
+  const beyondEdges: Record<string, KindsMeasure> = Object.fromEntries(
+    rows.map((row) => {
+      const model = MODELS.find((candidate) => candidate.name === row.machine);
+      if (!model) throw new Error(`no model named ${row.machine}`);
+      return [row.machine, measureKinds(model, collected.kinds.get(row.machine) ?? null)];
+    }),
+  );
+  // A machine whose walks did not report its items (a run without the model project) is not judged.
+  const kindProblems = Object.entries(beyondEdges).flatMap(([machine, measures]) =>
+    collected.kinds.get(machine) ? kindFailures(machine, measures) : [],
+  );
   // Only a run of both levels knows both columns; what failed is missing from it, and the run fails.
   if (!process.env.COVERAGE_PATHS_PROJECTS && !option('--records'))
     writeWalkedBy(report, { prune: machines === undefined });
   if (json) {
-    await print(JSON.stringify(report, null, 2));
-    return collected.passed ? 0 : 1;
+    await print(JSON.stringify({ ...report, beyondEdges }, null, 2));
+    return collected.passed && kindProblems.length === 0 ? 0 : 1;
   }
 
   const lines = [
@@ -100,8 +138,36 @@ async function main(): Promise<number> {
     lines.push('', 'Uncovered at machine level:', ...uncovered.map((line) => `  ${line}`));
   const uncoveredUi = rows.filter((row) => row.uiCovered).flatMap((row) => uncoveredMessages(row, 'ui'));
   if (uncoveredUi.length) lines.push('', 'Uncovered at UI level:', ...uncoveredUi.map((line) => `  ${line}`));
+  const width = Math.max(...rows.map((row) => row.machine.length));
+  lines.push(
+    '',
+    'Beyond edges, walked/reachable at machine level (guard outcomes, transition pairs, parallel configurations):',
+    ...Object.entries(beyondEdges).map(([machine, measures]) =>
+      collected.kinds.get(machine)
+        ? `${machine.padEnd(width)} ${formatKinds(measures)}`
+        : `${machine.padEnd(width)} (not walked in this run)`,
+    ),
+  );
+  // The unreachable items grouped by reason: the reason once, then the items it explains.
+  const byReason = new Map<string, string[]>();
+  for (const [machine, measures] of Object.entries(beyondEdges))
+    for (const kind of COVERAGE_KINDS)
+      for (const { item, reason } of measures[kind].unreachable)
+        byReason.set(reason, [...(byReason.get(reason) ?? []), `${machine} ${kind}: ${item}`]);
+  const unreachable = [...byReason.values()].reduce((sum, items) => sum + items.length, 0);
+  if (unreachable) {
+    lines.push(
+      '',
+      `Unreachable with the models' events (${unreachable}, src/qa/statecharts/coverage-unreachable.json):`,
+    );
+    for (const [reason, items] of byReason) lines.push(`  ${reason}`, ...items.map((item) => `    ${item}`));
+  }
+  if (kindProblems.length)
+    lines.push('', 'Beyond edges, failures:', ...kindProblems.map((line) => `  ${line}`));
   await print(lines.join('\n'));
-  return collected.passed && uncovered.length === 0 && uncoveredUi.length === 0 ? 0 : 1;
+  return collected.passed && uncovered.length === 0 && uncoveredUi.length === 0 && kindProblems.length === 0
+    ? 0
+    : 1;
 }
 
 process.exitCode = await main();

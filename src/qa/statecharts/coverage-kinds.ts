@@ -1,0 +1,484 @@
+import {
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  createEmptyActor,
+} from 'xstate';
+import unreachableList from './coverage-unreachable.json';
+import { allStateNodes, type DefinedEdge, definedEdges, takenEdges } from './edges';
+import { eventLabel, type MachineModel } from './model-kit';
+import { type ModelPath, type PathStep, stateKey } from './paths';
+
+/**
+ * Coverage beyond edges (issue 25, point 3), three kinds of item per machine:
+ *
+ * - guard outcomes: `<state> --<event> #<n> <guard> ✓|✗`, the n-th candidate's guard seen passing
+ *   and failing;
+ * - transition pairs: `<edge> ⇒ <edge>`, two transitions the machine takes one right after the other
+ *   (its history as one sequence: the transitions of each macrostep in microstep order, ignored events
+ *   left out), for the machines of PAIR_MACHINES;
+ * - configurations: the sets of active atomic states of a machine with parallel regions.
+ *
+ * Three sets per kind. DEFINED comes from the machine definition alone (every guard × both outcomes,
+ * every structurally possible pair, the product of the regions). REACHABLE comes from an exhaustive
+ * traversal of the machine with its model's events (`explore`: XState's own pure `transition`, the
+ * transitions of each microstep read from its inspection events), whose vertex is the state key and
+ * the last transition taken, so that every (transition into a state, transition out of it) that the
+ * events can produce is tried from a snapshot that really follows that transition. COVERED comes from
+ * what the walks did: the defined edges each step of `walkPath` took (`coveredItems`). Defined but not
+ * reachable must be listed with a reason (tests/model/unreachable.json), reachable but not covered is
+ * a failure.
+ */
+
+export type CoverageKind = 'guards' | 'pairs' | 'configurations';
+export const COVERAGE_KINDS: CoverageKind[] = ['guards', 'pairs', 'configurations'];
+
+/**
+ * The machines whose transition pairs are measured: the session, login, the lists, the profile and
+ * each dialog (the modal forms and the confirmations).
+ */
+export const PAIR_MACHINES = [
+  'session',
+  'login',
+  'itemsPaging',
+  'usersPaging',
+  'profile',
+  'addItem',
+  'editItem',
+  'addUser',
+  'editUser',
+  'changeUserPassword',
+  'deleteItem',
+  'deleteUser',
+  'endUserSessions',
+  'unlockUser',
+  'accountDeletion',
+  'logoutEverywhere',
+];
+
+export type KindSets = Record<CoverageKind, string[]>;
+
+// ---------------------------------------------------------------------------------------------------
+// Item names
+
+export function guardItems(edge: DefinedEdge): string[] {
+  return edge.guards.map(
+    (guard, index) => `${edge.source} --${edge.event} #${index + 1} ${guard.guard} ${guard.ok ? '✓' : '✗'}`,
+  );
+}
+
+export function pairItem(first: DefinedEdge, second: DefinedEdge): string {
+  return `${first.id}  ⇒  ${second.id}`;
+}
+
+/** `a.b + c.d`: the active atomic states, in document order. */
+export function configurationOf(snapshot: AnyMachineSnapshot): string {
+  return (snapshot._nodes as AnyStateNode[])
+    .filter((node) => node.type === 'atomic' || node.type === 'final')
+    .sort((a, b) => a.order - b.order)
+    .map((node) => node.path.join('.'))
+    .join(' + ');
+}
+
+export function hasParallelRegions(machine: AnyStateMachine): boolean {
+  return allStateNodes(machine).some((node) => node.type === 'parallel');
+}
+
+/** The transitions one step took, in microstep order (the "every guard failed" edges left out). */
+export function transitionsOf(edges: readonly DefinedEdge[]): DefinedEdge[] {
+  return edges.filter((edge) => edge.transition !== undefined);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Defined: from the machine definition alone
+
+function isAncestorOrSelf(ancestor: AnyStateNode, node: AnyStateNode): boolean {
+  for (let current: AnyStateNode | undefined = node; current; current = current.parent)
+    if (current === ancestor) return true;
+  return false;
+}
+
+/** Two nodes in different regions of one parallel state: both can be active at once. */
+function orthogonal(a: AnyStateNode, b: AnyStateNode): boolean {
+  for (let ancestor: AnyStateNode | undefined = a.parent; ancestor; ancestor = ancestor.parent) {
+    if (!isAncestorOrSelf(ancestor, b)) continue;
+    return ancestor.type === 'parallel' && a !== ancestor && b !== ancestor;
+  }
+  return false;
+}
+
+/** A state that is left at once: its eventless transitions end in one without a guard. */
+function transient(node: AnyStateNode): boolean {
+  const always = node.always ?? [];
+  return always.length > 0 && always.at(-1)?.guard === undefined;
+}
+
+/** The atomic states entering `node` ends in (initial children, every region of a parallel state). */
+function entered(node: AnyStateNode): AnyStateNode[] {
+  const children = Object.values(node.states) as AnyStateNode[];
+  if (children.length === 0) return [node];
+  if (node.type === 'parallel') return children.flatMap(entered);
+  const initial = (node.initial?.target ?? []) as AnyStateNode[];
+  return initial.flatMap(entered);
+}
+
+/** The atomic states below `node` where the machine can rest (any of them may be the active one). */
+function restingBelow(node: AnyStateNode): AnyStateNode[] {
+  const children = Object.values(node.states) as AnyStateNode[];
+  if (children.length === 0) return transient(node) ? [] : [node];
+  return children.flatMap(restingBelow);
+}
+
+/**
+ * The atomic states active right after a transition: where its targets are entered, or, for a
+ * transition without a target, any resting state below its source.
+ */
+function landing(edge: DefinedEdge, nodes: Map<string, AnyStateNode>): AnyStateNode[] {
+  if (edge.targets && edge.targets.length > 0)
+    return edge.targetIds.flatMap((id) => {
+      const node = nodes.get(id);
+      return node ? entered(node) : [];
+    });
+  const source = nodes.get(edge.sourceId);
+  return source ? restingBelow(source) : [];
+}
+
+/**
+ * The pairs the structure allows: the second transition leaves a state active after the first (an
+ * ancestor of where the first lands, or a state in a parallel region beside it); after landing in a
+ * transient state, only its own eventless transitions can come next.
+ */
+function definedPairs(machine: AnyStateMachine): string[] {
+  const nodes = new Map(allStateNodes(machine).map((node) => [node.id, node]));
+  const transitions = transitionsOf(definedEdges(machine));
+  const pairs: string[] = [];
+  for (const first of transitions) {
+    const lands = landing(first, nodes);
+    for (const second of transitions) {
+      const source = nodes.get(second.sourceId);
+      if (!source) continue;
+      const possible = lands.some((leaf) =>
+        transient(leaf)
+          ? second.sourceId === leaf.id && second.event === 'always'
+          : isAncestorOrSelf(source, leaf) || orthogonal(leaf, source),
+      );
+      if (possible) pairs.push(pairItem(first, second));
+    }
+  }
+  return pairs;
+}
+
+/** Every combination of atomic states the regions allow (the product over parallel regions). */
+function definedConfigurations(machine: AnyStateMachine): string[] {
+  const combos = (node: AnyStateNode): string[][] => {
+    const children = Object.values(node.states) as AnyStateNode[];
+    if (children.length === 0) return [[node.path.join('.')]];
+    if (node.type !== 'parallel') return children.flatMap(combos);
+    return children.reduce<string[][]>(
+      (product, child) => product.flatMap((left) => combos(child).map((right) => [...left, ...right])),
+      [[]],
+    );
+  };
+  return combos(machine.root).map((leaves) => leaves.join(' + '));
+}
+
+export function definedItems(model: MachineModel): KindSets {
+  const edges = definedEdges(model.machine);
+  return {
+    guards: [...new Set(edges.flatMap(guardItems))],
+    pairs: PAIR_MACHINES.includes(model.name) ? definedPairs(model.machine) : [],
+    configurations: hasParallelRegions(model.machine) ? definedConfigurations(model.machine) : [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reachable: an exhaustive traversal with the model's events
+
+interface Vertex {
+  snapshot: AnyMachineSnapshot;
+  /** How the traversal got here: the input and the events from its initial snapshot. */
+  input: { label: string; input?: unknown };
+  initial: AnyMachineSnapshot;
+  steps: PathStep[];
+  /** The last transition taken on the way (undefined at the start). */
+  last: DefinedEdge | undefined;
+}
+
+export interface Exploration {
+  items: KindSets;
+  /** Per pair item, a path whose last steps take it (the pair walks are built from these). */
+  pairWitness: Map<string, Vertex>;
+}
+
+/** An actor scope for XState's pure transition that reports each microstep's transitions. */
+function recordingScope(onMicrostep: (transitions: AnyTransitionDefinition[]) => void) {
+  const empty = createEmptyActor();
+  const system = Object.create(empty.system) as typeof empty.system & {
+    _sendInspectionEvent: (event: { type: string; _transitions?: AnyTransitionDefinition[] }) => void;
+  };
+  system._sendInspectionEvent = (event) => {
+    if (event.type === '@xstate.microstep') onMicrostep(event._transitions ?? []);
+  };
+  return {
+    self: empty,
+    logger: () => {},
+    id: '',
+    sessionId: 'coverage-kinds',
+    defer: () => {},
+    system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  };
+}
+
+const cache = new Map<MachineModel, Exploration>();
+
+/** Every vertex (state key × last transition) the model's events reach, breadth first. */
+export function explore(model: MachineModel): Exploration {
+  const cached = cache.get(model);
+  if (cached) return cached;
+  const machine = model.machine;
+  const edges = definedEdges(machine);
+  const withPairs = PAIR_MACHINES.includes(model.name);
+  const parallel = hasParallelRegions(machine);
+  let microsteps: AnyTransitionDefinition[][] = [];
+  const scope = recordingScope((transitions) => microsteps.push(transitions));
+  const guards = new Set<string>();
+  const pairs = new Set<string>();
+  const configurations = new Set<string>();
+  const pairWitness = new Map<string, Vertex>();
+  const seen = new Set<string>();
+  const queue: Vertex[] = [];
+  // Without pairs the last transition does not matter: the vertex is the state key alone.
+  const vertexKey = (snapshot: AnyMachineSnapshot, last: DefinedEdge | undefined) =>
+    `${stateKey(model, snapshot)}${withPairs ? ` after ${last?.id ?? '(start)'}` : ''}`;
+
+  for (const input of model.inputs) {
+    microsteps = [];
+    const initial = machine.getInitialSnapshot(scope as never, input.input) as AnyMachineSnapshot;
+    const startEdges = takenEdges(edges, {
+      before: [],
+      event: undefined,
+      microsteps,
+      after: initial._nodes as AnyStateNode[],
+    });
+    for (const edge of startEdges) for (const item of guardItems(edge)) guards.add(item);
+    const last = transitionsOf(startEdges).at(-1);
+    const key = vertexKey(initial, last);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    queue.push({ snapshot: initial, input, initial, steps: [], last });
+  }
+
+  for (let index = 0; index < queue.length; index++) {
+    const vertex = queue[index] as Vertex;
+    if (parallel) configurations.add(configurationOf(vertex.snapshot));
+    if (vertex.snapshot.status !== 'active') continue;
+    for (const event of model.events(vertex.snapshot) as AnyEventObject[]) {
+      microsteps = [];
+      const next = machine.transition(vertex.snapshot, event, scope as never) as AnyMachineSnapshot;
+      const taken = takenEdges(edges, {
+        before: vertex.snapshot._nodes as AnyStateNode[],
+        event,
+        microsteps,
+        after: next._nodes as AnyStateNode[],
+      });
+      for (const edge of taken) for (const item of guardItems(edge)) guards.add(item);
+      const transitions = transitionsOf(taken);
+      const steps = [...vertex.steps, { event, label: eventLabel(event), state: next }];
+      let last = vertex.last;
+      for (const transition of transitions) {
+        if (withPairs && last) {
+          const item = pairItem(last, transition);
+          if (!pairs.has(item)) {
+            pairs.add(item);
+            pairWitness.set(item, { ...vertex, snapshot: next, steps, last: transitions.at(-1) });
+          }
+        }
+        last = transition;
+      }
+      const key = vertexKey(next, last);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      queue.push({ snapshot: next, input: vertex.input, initial: vertex.initial, steps, last });
+    }
+  }
+  const result = {
+    items: { guards: [...guards], pairs: [...pairs], configurations: [...configurations] },
+    pairWitness,
+  };
+  cache.set(model, result);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Covered: from what the walks did
+
+/** Collects the items of each kind that walked steps take; feed it the steps of `walkPath`. */
+export class KindCollector {
+  readonly guards = new Set<string>();
+  readonly pairs = new Set<string>();
+  readonly configurations = new Set<string>();
+  private last: DefinedEdge | undefined;
+
+  constructor(private readonly model: MachineModel) {}
+
+  /** A new walk starts: its first transition follows nothing. */
+  startPath(): void {
+    this.last = undefined;
+  }
+
+  step(edges: readonly DefinedEdge[], snapshot: AnyMachineSnapshot): void {
+    for (const edge of edges) for (const item of guardItems(edge)) this.guards.add(item);
+    if (hasParallelRegions(this.model.machine)) this.configurations.add(configurationOf(snapshot));
+    for (const transition of transitionsOf(edges)) {
+      if (this.last && PAIR_MACHINES.includes(this.model.name))
+        this.pairs.add(pairItem(this.last, transition));
+      this.last = transition;
+    }
+  }
+
+  items(): KindSets {
+    return { guards: [...this.guards], pairs: [...this.pairs], configurations: [...this.configurations] };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Pair walks: paths that take every reachable pair
+
+/**
+ * Paths that together take every reachable transition pair of the machine: for each pair not yet
+ * taken by an earlier path, the traversal's path to it. Prefixes of other paths are dropped. Each is
+ * an ordinary model path: `walkPath` replays it on a real actor and checks each state.
+ */
+export function pairPaths(model: MachineModel): ModelPath[] {
+  if (!PAIR_MACHINES.includes(model.name)) return [];
+  const { pairWitness } = explore(model);
+  const machine = model.machine;
+  const edges = definedEdges(machine);
+  const taken = new Set<string>();
+  let microsteps: AnyTransitionDefinition[][] = [];
+  const scope = recordingScope((transitions) => microsteps.push(transitions));
+  // Longest witnesses first: they take the most pairs on their way, so fewer paths are needed.
+  const witnesses = [...pairWitness.entries()].sort((a, b) => b[1].steps.length - a[1].steps.length);
+  const paths: ModelPath[] = [];
+  for (const [item, witness] of witnesses) {
+    if (taken.has(item)) continue;
+    // The pairs this path takes on its way (so later witnesses already taken are skipped).
+    let snapshot = witness.initial;
+    let last: DefinedEdge | undefined;
+    for (const step of witness.steps) {
+      microsteps = [];
+      const next = machine.transition(snapshot, step.event, scope as never) as AnyMachineSnapshot;
+      const stepEdges = takenEdges(edges, {
+        before: snapshot._nodes as AnyStateNode[],
+        event: step.event,
+        microsteps,
+        after: next._nodes as AnyStateNode[],
+      });
+      for (const transition of transitionsOf(stepEdges)) {
+        if (last) taken.add(pairItem(last, transition));
+        last = transition;
+      }
+      snapshot = next;
+    }
+    const name = witness.steps.map((step) => step.label).join(' → ');
+    paths.push({
+      id: `pairs · ${witness.input.label} · ${name}`,
+      inputLabel: witness.input.label,
+      input: witness.input.input,
+      initial: witness.initial,
+      steps: witness.steps,
+    });
+  }
+  const seen = new Set<string>();
+  return paths.filter((path) => !seen.has(path.id) && seen.add(path.id));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The measure: covered against reachable, unreachable against the committed list
+
+interface UnreachableList {
+  /** Reason key → why. */
+  reasons: Record<string, string>;
+  /** Machine → kind → item → reason key. */
+  machines: Record<string, Partial<Record<CoverageKind, Record<string, string>>>>;
+}
+
+export const UNREACHABLE = unreachableList as UnreachableList;
+
+export interface KindMeasure {
+  defined: number;
+  reachable: number;
+  /** null when no walk reported this machine's items (e.g. a report of edge records only). */
+  covered: number | null;
+  /** Reachable but not taken by any walk: a failure. */
+  uncovered: string[];
+  /** Defined but not reachable with the model's events, each with the committed reason. */
+  unreachable: { item: string; reason: string }[];
+  /** Unreachable but missing from coverage-unreachable.json: a failure. */
+  unlisted: string[];
+  /** Listed as unreachable but reachable now (or no longer defined): a failure. */
+  stale: string[];
+}
+
+export type KindsMeasure = Record<CoverageKind, KindMeasure>;
+
+/** One machine's three measures, from its definition, its traversal and the walks' items. */
+export function measureKinds(model: MachineModel, covered: KindSets | null): KindsMeasure {
+  const defined = definedItems(model);
+  const reachable = explore(model).items;
+  const listed = UNREACHABLE.machines[model.name] ?? {};
+  const measure = (kind: CoverageKind): KindMeasure => {
+    const reach = new Set(reachable[kind]);
+    const list = listed[kind] ?? {};
+    const taken = covered ? new Set(covered[kind]) : null;
+    const unreachable = defined[kind].filter((item) => !reach.has(item));
+    const definedSet = new Set(defined[kind]);
+    return {
+      defined: defined[kind].length,
+      reachable: reach.size,
+      covered: taken ? reachable[kind].filter((item) => taken.has(item)).length : null,
+      uncovered: taken ? reachable[kind].filter((item) => !taken.has(item)) : [],
+      unreachable: unreachable
+        .filter((item) => list[item] !== undefined)
+        .map((item) => ({
+          item,
+          reason: UNREACHABLE.reasons[list[item] as string] ?? `(no reason '${list[item]}')`,
+        })),
+      unlisted: unreachable.filter((item) => list[item] === undefined),
+      stale: Object.keys(list).filter((item) => reach.has(item) || !definedSet.has(item)),
+    };
+  };
+  return { guards: measure('guards'), pairs: measure('pairs'), configurations: measure('configurations') };
+}
+
+/** Every failure of a machine's measures, one line each (empty when the figure is 100 % or listed). */
+export function kindFailures(machine: string, measures: KindsMeasure): string[] {
+  return COVERAGE_KINDS.flatMap((kind) => {
+    const m = measures[kind];
+    return [
+      ...m.uncovered.map((item) => `${machine} ${kind}: reachable, not walked: ${item}`),
+      ...m.unlisted.map(
+        (item) => `${machine} ${kind}: unreachable, not in coverage-unreachable.json: ${item}`,
+      ),
+      ...m.stale.map(
+        (item) => `${machine} ${kind}: in coverage-unreachable.json, but reachable or not defined: ${item}`,
+      ),
+    ];
+  });
+}
+
+/** `guards 6/6 pairs 49/49 (+11 unreachable) configurations -`: covered/reachable per kind. */
+export function formatKinds(measures: KindsMeasure): string {
+  return COVERAGE_KINDS.map((kind) => {
+    const m = measures[kind];
+    if (m.defined === 0) return `${kind} -`;
+    const covered = m.covered === null ? '?' : String(m.covered);
+    const unreachable = m.unreachable.length + m.unlisted.length;
+    return `${kind} ${covered}/${m.reachable}${unreachable ? ` (+${unreachable} unreachable)` : ''}`;
+  }).join('  ');
+}
