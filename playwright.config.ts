@@ -27,7 +27,7 @@ export default defineConfig({
     command: 'npx vite build --logLevel warn && npx tsx tests/e2e/serve.ts',
     url: `${E2E.baseURL}/api/v1/utils/health-check/`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    timeout: 360_000, // the build takes ~60 s alone, several times that on a machine busy with other runs
     stdout: 'pipe',
     stderr: 'pipe',
   },

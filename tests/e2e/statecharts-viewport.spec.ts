@@ -87,3 +87,26 @@ for (const size of [
     });
   });
 }
+
+test("the viewer's colour mode switch presses the mode in use: System on a dark OS is not shown as Light", async ({
+  page,
+}) => {
+  test.slow();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/statecharts?machine=appearance');
+  const modes = page.getByRole('group', { name: 'Colour mode' });
+  await expect(modes.getByRole('button', { name: 'Light' })).toHaveAttribute('aria-pressed', 'true', {
+    timeout: 60_000,
+  });
+  await modes.getByRole('button', { name: 'System' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  for (const [name, pressed] of [
+    ['Light', 'false'],
+    ['Dark', 'false'],
+    ['System', 'true'],
+  ] as const) {
+    await expect(modes.getByRole('button', { name })).toHaveAttribute('aria-pressed', pressed);
+  }
+  await modes.getByRole('button', { name: 'Light' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+});

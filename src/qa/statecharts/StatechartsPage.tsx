@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import { useAppearanceActor } from '../../features/app/context';
+import { COLOR_MODES } from '../../machines/appearance';
 import { badgeRecipe, nativeSelectRecipe } from '../../ui/recipes';
 import { ChoiceList, ScrollingList } from './ChoiceList';
 import { Diagram } from './Diagram';
@@ -32,19 +33,24 @@ import { loadWalkedBy, type MachineWalkedBy, shortTestName, type WalkedTests } f
 
 const groups = [...new Set(MODELS.map((model) => model.group))];
 
+const COLOR_MODE_NAMES = { light: 'Light', dark: 'Dark', system: 'System' } as const;
+
 function ColorModeSwitch() {
   const appearance = useAppearanceActor();
-  const mode = useSelector(appearance, (snapshot) => (snapshot.matches('dark') ? 'dark' : 'light'));
+  // The three modes of the settings screen: with only Light and Dark, 'system' on a dark OS showed a dark
+  // page with Light pressed.
+  const mode = useSelector(appearance, (snapshot) => COLOR_MODES.find((value) => snapshot.matches(value)));
   return (
     <Flex gap={1} role="group" aria-label="Colour mode">
-      {(['light', 'dark'] as const).map((value) => (
+      {COLOR_MODES.map((value) => (
         <Button
           key={value}
           size="xs"
           variant={mode === value ? 'solid' : 'outline'}
+          aria-pressed={mode === value}
           onClick={() => appearance.send({ type: 'appearance.change', mode: value })}
         >
-          {value === 'light' ? 'Light' : 'Dark'}
+          {COLOR_MODE_NAMES[value]}
         </Button>
       ))}
     </Flex>
