@@ -1,8 +1,9 @@
+import { ASSET_MAX_MB } from '../../openapi/limits';
 import { type ChosenFile, checkSize, createUploadMachine, MEGABYTE } from './upload';
 
-/** The asset: any file of at most 20 MB (server/storage/uploads.ts). */
+/** The asset: any file of at most 20 MB, as the contract says (server/storage/uploads.ts checks it). */
 
-export const ASSET_MAX_BYTES = 20 * MEGABYTE;
+export const ASSET_MAX_BYTES = ASSET_MAX_MB * MEGABYTE;
 
 export function checkAsset(file: ChosenFile): string | null {
   return checkSize(file, ASSET_MAX_BYTES);

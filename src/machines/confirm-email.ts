@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { CONFIRM_CODE_LENGTH } from '../../openapi/limits';
 import { errorMessage } from '../api/errors';
 
 /**
@@ -14,7 +15,8 @@ import { errorMessage } from '../api/errors';
 
 /** The server's resend interval (server/users/confirmation.ts). */
 export const RESEND_INTERVAL_SECONDS = 60;
-export const CODE_LENGTH = 6;
+/** The code's digits: the contract's ConfirmEmailCode pattern. */
+export const CODE_LENGTH = CONFIRM_CODE_LENGTH;
 
 export interface ConfirmEmailContext {
   /** Digits typed so far (at most 6). */

@@ -1,9 +1,9 @@
+import { PHOTO_MAX_MB, PHOTO_TYPES } from '../../openapi/limits';
 import { type ChosenFile, checkSize, createUploadMachine, MEGABYTE } from './upload';
 
-/** The profile photo: PNG, JPEG or WebP, at most 5 MB (the server checks the content again). */
+/** The profile photo: PNG, JPEG or WebP, at most 5 MB, as the contract says (the server checks the content again). */
 
-export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const PHOTO_MAX_BYTES = 5 * MEGABYTE;
+export const PHOTO_MAX_BYTES = PHOTO_MAX_MB * MEGABYTE;
 export const PHOTO_TYPE_MESSAGE = 'The profile photo must be a PNG, JPEG or WebP image';
 
 function looksLikeImage(file: ChosenFile): boolean {

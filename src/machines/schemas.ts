@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PASSWORD_MIN } from '../../openapi/limits';
 
 /**
  * One valibot schema per form: the product's field rules and its error messages, letter for letter.
@@ -6,7 +7,6 @@ import * as v from 'valibot';
  */
 
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
-export const MIN_PASSWORD = 8;
 
 export const MSG = {
   emailRequired: 'Email is required',
@@ -30,7 +30,7 @@ export const email = v.pipe(
 export const newPassword = v.pipe(
   v.string(),
   v.nonEmpty(MSG.passwordRequired),
-  v.minLength(MIN_PASSWORD, MSG.passwordMin),
+  v.minLength(PASSWORD_MIN, MSG.passwordMin),
 );
 
 /** A required confirmation field, with the form's message for it left empty. */

@@ -1,14 +1,7 @@
 import * as v from 'valibot';
 import { GENDERS, SUBSCRIPTION_TYPES } from '../../openapi/enums';
-import {
-  confirmation,
-  EMAIL_PATTERN,
-  email,
-  MIN_PASSWORD,
-  MSG,
-  newPassword,
-  withConfirmation,
-} from './schemas';
+import { PASSWORD_MIN, TEXT_MAX } from '../../openapi/limits';
+import { confirmation, EMAIL_PATTERN, email, MSG, newPassword, withConfirmation } from './schemas';
 
 /** The signed-in forms' schemas (settings, items, admin), built from the shared rules in ./schemas.ts. */
 
@@ -29,8 +22,8 @@ export const profileSchema = v.object({
   email,
 });
 
-/** An item's optional stock-keeping unit: at most 255 characters, as the API's `sku`. */
-const sku = v.pipe(v.string(), v.maxLength(255, 'SKU must be at most 255 characters'));
+/** An item's optional stock-keeping unit: at most the API's limit for `sku` (255 characters). */
+const sku = v.pipe(v.string(), v.maxLength(TEXT_MAX, `SKU must be at most ${TEXT_MAX} characters`));
 
 /** Add Item and Edit Item: the same fields; the spec ends Add Item's title message with a full stop. */
 const itemSchema = (titleRequired: string) =>
@@ -74,7 +67,7 @@ export const editUserSchema = withConfirmation(
     is_email_confirmed: v.boolean(),
     password: v.pipe(
       v.string(),
-      v.check((value) => value === '' || value.length >= MIN_PASSWORD, MSG.passwordMin),
+      v.check((value) => value === '' || value.length >= PASSWORD_MIN, MSG.passwordMin),
     ),
     confirm_password: v.string(),
   },

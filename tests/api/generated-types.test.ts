@@ -5,10 +5,19 @@ import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { GENDERS, SUBSCRIPTION_TYPES } from '../../openapi/enums.ts';
 import { API_PREFIX } from '../../openapi/prefix.ts';
+import { documentText } from '../../openapi/src/document.ts';
 
 const root = path.join(import.meta.dirname, '..', '..');
 
 describe('generated API types', () => {
+  it('openapi/openapi.json is what its sources in openapi/src generate', () => {
+    const committed = readFileSync(path.join(root, 'openapi', 'openapi.json'), 'utf8');
+    expect(
+      documentText() === committed,
+      'openapi/openapi.json is stale: openapi/src changed since it was generated (or the JSON was edited by hand). Run `npm run generate:api`.',
+    ).toBe(true);
+  });
+
   it('openapi/schema.d.ts is what openapi-typescript makes of openapi/openapi.json', async () => {
     const document = pathToFileURL(path.join(root, 'openapi', 'openapi.json'));
     // The same call the CLI of `npm run generate:api` makes, with its default options.

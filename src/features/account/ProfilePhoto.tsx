@@ -1,6 +1,7 @@
 import { Box, Flex, Heading, Text } from '@chakra-ui/react';
+import { PHOTO_TYPES } from '../../../openapi/limits';
 import { deleteProfilePhoto } from '../../api/account';
-import { PHOTO_TYPES, profilePhotoMachine } from '../../machines/profile-photo';
+import { profilePhotoMachine } from '../../machines/profile-photo';
 import { useCurrentUser } from './currentUser';
 import { UserAvatar } from './UserAvatar';
 import { UploadControls, useSectionId, useUploadFlow } from './upload-flow';

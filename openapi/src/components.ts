@@ -1,0 +1,274 @@
+import { GENDERS, SUBSCRIPTION_TYPES } from '../enums.ts';
+import {
+  CONFIRM_CODE_LENGTH,
+  FCM_TOKEN_MAX,
+  IDEMPOTENCY_KEY_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_MAX,
+  RESET_TOKEN_MAX,
+  TEXT_MAX,
+} from '../limits.ts';
+import { model, orNull, ref, text } from './schema.ts';
+import type { Document, Parameter, Response, Schema } from './types.ts';
+
+/** The shared component schemas, responses and parameters that the operations refer to by name. */
+
+const email = text(TEXT_MAX, { format: 'email' });
+const password = text(PASSWORD_MAX, { minLength: PASSWORD_MIN });
+const nullableText = orNull(text(TEXT_MAX));
+const uuid: Schema = { type: 'string', format: 'uuid' };
+const dateTime: Schema = { type: 'string', format: 'date-time' };
+const nullableString = orNull({ type: 'string' });
+
+/** The optional profile fields every user shape carries. */
+const profile = {
+  major: nullableText,
+  phone: orNull(text(PHONE_MAX)),
+  birth_date: orNull({ type: 'string', format: 'date' }),
+  gender: orNull(ref('Gender')),
+};
+
+/** A page of rows and the total count (the list operations' answer). */
+const page = (title: string, row: string) =>
+  model(title, { data: { type: 'array', items: ref(row) }, count: { type: 'integer' } }, ['data', 'count']);
+
+const readinessCheck = (values: string[], description: string): Schema => ({
+  type: 'string',
+  enum: values,
+  description,
+});
+
+export const schemas = {
+  Gender: { type: 'string', enum: GENDERS, title: 'Gender' },
+  SubscriptionType: { type: 'string', enum: SUBSCRIPTION_TYPES, title: 'SubscriptionType' },
+  Message: model('Message', { message: { type: 'string' } }, ['message']),
+  Token: model(
+    'Token',
+    { access_token: { type: 'string' }, token_type: { type: 'string', default: 'bearer' } },
+    ['access_token'],
+  ),
+  HTTPError: model('HTTPError', { detail: { type: 'string' } }, ['detail']),
+  ValidationError: model(
+    'ValidationError',
+    {
+      loc: { type: 'array', title: 'Location', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+      msg: { type: 'string', title: 'Message' },
+      type: { type: 'string', title: 'Error Type' },
+    },
+    ['loc', 'msg', 'type'],
+  ),
+  HTTPValidationError: model(
+    'HTTPValidationError',
+    { detail: { type: 'array', items: ref('ValidationError') } },
+    ['detail'],
+  ),
+  Body_login_login_access_token: model(
+    'Body_login-login_access_token',
+    {
+      grant_type: orNull({ type: 'string', pattern: '^password$' }),
+      username: text(TEXT_MAX),
+      password: text(PASSWORD_MAX),
+      scope: { type: 'string', default: '' },
+      client_id: nullableString,
+      client_secret: nullableString,
+    },
+    ['username', 'password'],
+  ),
+  NewPassword: model('NewPassword', { token: text(RESET_TOKEN_MAX), new_password: password }, [
+    'token',
+    'new_password',
+  ]),
+  UpdatePassword: model('UpdatePassword', { current_password: password, new_password: password }, [
+    'current_password',
+    'new_password',
+  ]),
+  UserPublic: model(
+    'UserPublic',
+    {
+      email,
+      is_active: { type: 'boolean' },
+      is_superuser: { type: 'boolean' },
+      full_name: nullableText,
+      id: uuid,
+      created_at: dateTime,
+      ...profile,
+      subscription_type: ref('SubscriptionType'),
+      is_email_confirmed: { type: 'boolean' },
+      confirm_code: { ...nullableString, description: 'Only returned to superusers.' },
+      profile_photo_url: {
+        ...nullableString,
+        description: 'Signed link to the profile photo, valid for at least 12 hours.',
+      },
+      asset_url: {
+        ...nullableString,
+        description:
+          'Signed link to the asset, valid for at least 12 hours; only for the owner and superusers.',
+      },
+      asset_name: nullableString,
+      asset_size: orNull({ type: 'integer' }),
+    },
+    [
+      'email',
+      'id',
+      'is_active',
+      'is_superuser',
+      'full_name',
+      'created_at',
+      'subscription_type',
+      'is_email_confirmed',
+    ],
+  ),
+  UsersPublic: page('UsersPublic', 'UserPublic'),
+  UserCreate: model(
+    'UserCreate',
+    {
+      email,
+      is_active: { type: 'boolean', default: true },
+      is_superuser: { type: 'boolean', default: false },
+      full_name: nullableText,
+      password,
+      subscription_type: ref('SubscriptionType'),
+      is_email_confirmed: { type: 'boolean', default: false },
+      ...profile,
+    },
+    ['email', 'password'],
+  ),
+  UserRegister: model('UserRegister', { email, password, full_name: nullableText }, ['email', 'password']),
+  UserUpdate: model('UserUpdate', {
+    email: orNull(email),
+    is_active: { type: 'boolean' },
+    is_superuser: { type: 'boolean' },
+    full_name: nullableText,
+    password: orNull(password),
+    subscription_type: ref('SubscriptionType'),
+    is_email_confirmed: { type: 'boolean' },
+    ...profile,
+  }),
+  UserUpdateMe: model('UserUpdateMe', { full_name: nullableText, email: orNull(email), ...profile }),
+  ItemCreate: model(
+    'ItemCreate',
+    { title: text(TEXT_MAX, { minLength: 1 }), description: nullableText, sku: nullableText },
+    ['title'],
+  ),
+  ItemUpdate: model('ItemUpdate', {
+    title: orNull(text(TEXT_MAX, { minLength: 1 })),
+    description: nullableText,
+    sku: nullableText,
+  }),
+  ItemPublic: model(
+    'ItemPublic',
+    {
+      title: { type: 'string' },
+      description: nullableText,
+      sku: nullableText,
+      id: uuid,
+      owner_id: uuid,
+      created_at: dateTime,
+    },
+    ['title', 'id', 'owner_id', 'created_at'],
+  ),
+  ItemsPublic: page('ItemsPublic', 'ItemPublic'),
+  ConfirmEmailCode: model(
+    'ConfirmEmailCode',
+    {
+      confirm_code: {
+        type: 'string',
+        pattern: `^[0-9]{${CONFIRM_CODE_LENGTH}}$`,
+        description: `The ${CONFIRM_CODE_LENGTH}-digit code from the confirmation e-mail.`,
+      },
+    },
+    ['confirm_code'],
+  ),
+  FcmToken: model(
+    'FcmToken',
+    {
+      fcm_token: {
+        ...text(FCM_TOKEN_MAX, { minLength: 1, pattern: '\\S' }),
+        description: "The device's push-notification (Firebase Cloud Messaging) token.",
+      },
+    },
+    ['fcm_token'],
+  ),
+  Body_upload_file: model('Body_upload_file', { file: { type: 'string', format: 'binary' } }, ['file']),
+  ReadinessChecks: model(
+    'ReadinessChecks',
+    {
+      database: readinessCheck(
+        ['ok', 'unreachable', 'schema behind'],
+        'A query on the database answered within 2 s (`unreachable` otherwise), and its schema has every migration this server knows (`schema behind` otherwise). Either failure makes the process not ready.',
+      ),
+      redis: readinessCheck(
+        ['ok', 'unreachable', 'not used'],
+        "REDIS_URL's server answered a PING within 1 s; `unreachable` otherwise (the process is then `degraded`, still ready: it counts rate limits on its own until Redis is back); `not used` without REDIS_URL (or with rate limits off).",
+      ),
+    },
+    ['database', 'redis'],
+  ),
+  Readiness: model(
+    'Readiness',
+    {
+      status: readinessCheck(
+        ['ready', 'degraded'],
+        '`degraded`: serving, but a dependency it can do without is down (see `checks`).',
+      ),
+      checks: ref('ReadinessChecks'),
+    },
+    ['status', 'checks'],
+  ),
+  NotReady: model('NotReady', { detail: { type: 'string' }, checks: ref('ReadinessChecks') }, [
+    'detail',
+    'checks',
+  ]),
+} satisfies Record<string, Schema>;
+
+export type SchemaName = keyof typeof schemas;
+
+const retryAfter = { 'Retry-After': { schema: { type: 'integer' } } } satisfies Response['headers'];
+
+/** A refusal: its description and FastAPI's `{detail}` body (or the 422 list). */
+const refusal = (description: string, headers?: Response['headers'], body = 'HTTPError'): Response => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema: ref(body) } },
+});
+
+/** The refusals operations share, by the name `refusals` in ./operation.ts takes. */
+export const responses = {
+  BadRequest: refusal('Bad request: the `detail` text says why.'),
+  Unauthorized: refusal('Not authenticated: no bearer token was sent.', {
+    'WWW-Authenticate': { schema: { type: 'string' } },
+  }),
+  Forbidden: refusal('Could not validate credentials, or not enough privileges.'),
+  NotFound: refusal('Not found.'),
+  Conflict: refusal('Conflict with an existing record.'),
+  ValidationError: refusal('Validation Error', undefined, 'HTTPValidationError'),
+  TooManyRequests: refusal('Too many requests: wait for the number of seconds in `Retry-After`.', retryAfter),
+  PayloadTooLarge: refusal('The file or body is larger than allowed.'),
+  UnsupportedMediaType: refusal("The file's content is not of an accepted type."),
+  IdempotencyKeyInUse: refusal(
+    'A request with the same Idempotency-Key is still being processed: retry after `Retry-After` seconds.',
+    retryAfter,
+  ),
+} satisfies Record<string, Response>;
+
+export type RefusalName = keyof typeof responses;
+
+export const parameters = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX },
+    description:
+      "Makes a retry safe (IETF httpapi draft \"The Idempotency-Key HTTP Header Field\"): a unique value per request, e.g. a UUID, bare or as a quoted string. A retry with the same key and the same request (path, query and body) gets the first successful answer again, same status and body, with `Idempotent-Replayed: true`, and the operation is not done again. Only successful (2xx) answers are kept: after any other answer the key may be used again for a retry. The same key with another request: 422; while the first request with it still runs: 409. Keys are the signed-in user's (an anonymous call's: the operation's) and are kept 24 hours.",
+    example: '8e03978e-40d5-43e8-bc93-6894a57f9324',
+  },
+} satisfies Record<string, Parameter>;
+
+export const securitySchemes: Document['components']['securitySchemes'] = {
+  OAuth2PasswordBearer: {
+    type: 'oauth2',
+    flows: { password: { scopes: {}, tokenUrl: '/api/v1/login/access-token' } },
+  },
+};
