@@ -1,8 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ASSET_MAX_MB, PHOTO_MAX_MB } from '../../openapi/limits.ts';
 import { HttpError, validationFailure } from '../http/errors.ts';
 
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const ASSET_MAX_BYTES = 20 * 1024 * 1024;
+// The contract's limits (openapi/limits.ts), which the SPA's upload checks read too.
+export const PHOTO_MAX_BYTES = PHOTO_MAX_MB * 1024 * 1024;
+export const ASSET_MAX_BYTES = ASSET_MAX_MB * 1024 * 1024;
 
 /** A file part of a multipart body, as the multipart plugin's onFile hook hands it to handlers. */
 export interface UploadedFile {
