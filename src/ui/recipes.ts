@@ -17,6 +17,7 @@ export { skeletonRecipe } from '@chakra-ui/react/theme/recipes/skeleton';
 export { tableSlotRecipe as tableRecipe } from '@chakra-ui/react/theme/recipes/table';
 export { tabsSlotRecipe as tabsRecipe } from '@chakra-ui/react/theme/recipes/tabs';
 export { toastSlotRecipe as toastRecipe } from '@chakra-ui/react/theme/recipes/toast';
+export { tooltipSlotRecipe as tooltipRecipe } from '@chakra-ui/react/theme/recipes/tooltip';
 
 /**
  * Menus (row actions, user menu): items 44 px tall on a phone (touch targets), and a popover that stands

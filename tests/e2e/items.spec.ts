@@ -160,3 +160,51 @@ test('items: 4 skeleton rows while loading, dimmed rows while a page that was no
   await expect(rows(page).first()).toContainText('Slow 1');
   await expect(table(page).locator('tbody')).not.toHaveAttribute('data-placeholder', 'true');
 });
+
+test('items: cut titles and descriptions fill their columns and show in full on hover and keyboard focus', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const account = await createAccount();
+  const token = await apiToken(account.email, account.password);
+  const title = 'A title far too long for the one hundred and fifty pixels of its column';
+  await apiCall(token, 'POST', '/items/', { title: 'Short', description: 'Also short' });
+  await apiCall(token, 'POST', '/items/', { title, description: null });
+  await logIn(page, account);
+  await page.goto('/items');
+  const long = rows(page).filter({ hasText: 'A title far too long' });
+  await expect(long).toHaveCount(1);
+
+  // The Title and Description columns are the cut's 150 px and the cell's padding, and the table is
+  // as wide as its columns: no empty room beside the cut text.
+  const widths = await page
+    .getByRole('columnheader')
+    .evaluateAll((headers) => headers.map((header) => header.getBoundingClientRect().width));
+  const padding = await page
+    .getByRole('columnheader', { name: 'Title' })
+    .evaluate((header) => Number.parseFloat(getComputedStyle(header).paddingInlineStart) * 2);
+  expect(Math.round(widths[1] ?? 0)).toBe(150 + padding);
+  expect(Math.round(widths[2] ?? 0)).toBe(150 + padding);
+  const tableWidth = (await table(page).boundingBox())?.width ?? 0;
+  expect(Math.abs(tableWidth - widths.reduce((sum, width) => sum + width, 0))).toBeLessThanOrEqual(1);
+  // The whole ID fits its column; only the cut title is a tab stop.
+  for (const id of await rows(page).getByRole('cell').first().locator('span').all())
+    expect(await id.evaluate((span) => span.scrollWidth <= span.clientWidth)).toBe(true);
+  const cut = long.getByText(title);
+  await expect(cut).toHaveAttribute('tabindex', '0');
+  await expect(rows(page).filter({ hasText: 'Short' }).locator('[tabindex="0"]')).toHaveCount(0);
+
+  // Keyboard: Tab from the Add button reaches the cut title first, whose tooltip holds the whole text.
+  await page.getByRole('button', { name: 'Add Item' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(cut).toBeFocused();
+  await expect(page.getByRole('tooltip')).toHaveText(title);
+  await expect(cut).toHaveAttribute('aria-describedby', /.+/);
+  await expectAccessible(page, '/items with a tooltip');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  // Pointer: hovering shows it too.
+  await page.mouse.move(0, 0);
+  await cut.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(title);
+});

@@ -3,11 +3,52 @@ import { E2E } from './env.ts';
 import { apiCall, apiToken, createAccount, expect, expectAccessible, logIn, test } from './fixtures';
 
 /**
- * The screens at a phone's width (390×844), checked with axe in light and dark: every row's title and
- * actions reachable without scrolling sideways, empty and past-the-end lists, the sign-in column, dialogs
+ * The screens at a phone's width (390×844), checked with axe in light and dark: the lists as cards, every
+ * row's title and actions reachable without scrolling sideways, empty and past-the-end lists, the sign-in column, dialogs
  * clear of the screen's edges.
  */
 test.use({ viewport: { width: 390, height: 844 } });
+
+/**
+ * The list as cards (issue 27.8): no sideways scroll of the page or of the list, the header row out of
+ * sight, each row a card in the view's width whose cells are lines one below the other, each led by its
+ * column's name (the header's text, drawn by CSS), and the row's menu a 44×44 px target in the card.
+ */
+async function expectCards(page: Page, rows: ReturnType<Page['locator']>) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const scroller = await page.locator('table').evaluate((table) => {
+    const box = table.parentElement as HTMLElement;
+    return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth };
+  });
+  expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+  const headers = await page.getByRole('columnheader').allTextContents();
+  // The header row stays for screen readers, in a 1 px box that clips it.
+  const header = await page.locator('thead').boundingBox();
+  expect((header?.width ?? 0) * (header?.height ?? 0)).toBeLessThanOrEqual(1);
+  expect(await rows.count()).toBeGreaterThan(0);
+  for (const row of await rows.all()) {
+    expect(await inViewWidth(page, row)).toBe(true);
+    const cells = await row.getByRole('cell').evaluateAll((elements) =>
+      elements.map((cell) => ({
+        label: getComputedStyle(cell, '::before').content,
+        top: cell.getBoundingClientRect().top,
+      })),
+    );
+    expect(cells).toHaveLength(headers.length);
+    // Every field but Actions is labelled with its column's name, lines going down the card.
+    expect(cells.slice(0, -1).map((cell) => cell.label)).toEqual(
+      headers.slice(0, -1).map((name) => `${JSON.stringify(name)} / ""`),
+    );
+    for (let i = 1; i < cells.length - 1; i++)
+      expect(cells[i]?.top ?? 0).toBeGreaterThan(cells[i - 1]?.top ?? 0);
+    const menu = await row.getByRole('button', { name: /Actions for/ }).boundingBox();
+    const card = await row.boundingBox();
+    expect(menu?.width ?? 0).toBeGreaterThanOrEqual(44);
+    expect(menu?.height ?? 0).toBeGreaterThanOrEqual(44);
+    expect((menu?.x ?? 0) + (menu?.width ?? 0)).toBeLessThanOrEqual((card?.x ?? 0) + (card?.width ?? 0));
+  }
+  await expect(page.getByText(/Scroll sideways/)).toHaveCount(0);
+}
 
 /** Whether an element lies wholly inside the viewport's width. */
 async function inViewWidth(page: Page, selector: ReturnType<Page['locator']>) {
@@ -35,13 +76,11 @@ test('phone: /items rows keep title and actions in view; empty and past-the-end 
   const rows = page.getByRole('row').filter({ hasText: 'Phone item' });
   await expect(rows).toHaveCount(5);
   await expect(page.getByTestId('list-range')).toHaveText('Showing 1–5 of 7');
-  await expect(page.getByTestId('scroll-hint')).toBeVisible();
+  await expectCards(page, rows);
   for (const row of await rows.all()) {
     expect(await inViewWidth(page, row.getByRole('button', { name: /Actions for/ }))).toBe(true);
     expect(await inViewWidth(page, row.getByText(/^Phone item \d$/))).toBe(true);
   }
-  // No sideways scroll of the page itself: only the table scrolls.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, '/items at 390 px');
 
   // The edit dialog keeps a margin from the screen's edges and does not select the title.
@@ -70,15 +109,15 @@ test('phone: /items rows keep title and actions in view; empty and past-the-end 
   await expect(page.getByTestId('list-range')).toHaveText('Showing 6–7 of 7');
 });
 
-test('phone: /admin keeps names and actions in view', async ({ page }) => {
+test('phone: /admin is a column of cards with names and actions in view', async ({ page }) => {
   await logIn(page, E2E.superuser);
   await page.goto('/admin');
   await expect(page.getByRole('button', { name: /Actions for/ }).first()).toBeVisible();
-  for (const row of await page
-    .getByRole('row')
-    .filter({ has: page.getByRole('button') })
-    .all())
+  const rows = page.getByRole('row').filter({ has: page.getByRole('button') });
+  for (const row of await rows.all())
     expect(await inViewWidth(page, row.getByRole('button', { name: /Actions for/ }))).toBe(true);
+  await expectCards(page, rows);
+  expect(await smallTargets(page), '/admin').toEqual([]);
   await expectAccessible(page, '/admin at 390 px');
 });
 

@@ -45,10 +45,9 @@ describe('/items', () => {
     expect(screen.getByText('Page 1')).toBeTruthy();
     // Where the page sits, from the count the API returns.
     expect(screen.getByTestId('list-range').textContent).toBe('Showing 1–5 of 6');
-    // The ID is shown muted and shortened by the cell's width; the whole value is in the cell.
+    // The ID is the whole value (its column is as wide as a UUID; a cut one gets a tooltip).
     const idCell = within(rows[0] as HTMLElement).getAllByRole('cell')[0] as HTMLElement;
     expect(idCell.textContent).toMatch(/^[0-9a-f-]{36}$/);
-    expect(idCell.getAttribute('title')).toBe(idCell.textContent);
     const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
     const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
     expect(previous.disabled).toBe(true);

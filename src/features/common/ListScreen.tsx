@@ -30,23 +30,16 @@ export interface EmptyText {
 }
 
 /**
- * Whether a scroll container is wider inside than it shows (`wider`: the hint to scroll shows), and
- * whether more of it lies to the right (`moreAtEnd`: the pinned Actions column casts a shadow over the
- * columns scrolled beneath it).
+ * Whether more of a scroll container lies to its right (on a screen too narrow for the table from `md`
+ * up): the pinned Actions column then casts a shadow over the columns scrolled beneath it.
  */
-function useHorizontalOverflow<T extends HTMLElement>() {
+function useMoreAtEnd<T extends HTMLElement>() {
   const ref = useRef<T>(null);
-  const [overflow, setOverflow] = useState({ wider: false, moreAtEnd: false });
+  const [moreAtEnd, setMoreAtEnd] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () => {
-      const wider = element.scrollWidth > element.clientWidth + 1;
-      const moreAtEnd = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
-      setOverflow((last) =>
-        last.wider === wider && last.moreAtEnd === moreAtEnd ? last : { wider, moreAtEnd },
-      );
-    };
+    const measure = () => setMoreAtEnd(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
     measure();
     element.addEventListener('scroll', measure, { passive: true });
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
@@ -57,7 +50,79 @@ function useHorizontalOverflow<T extends HTMLElement>() {
       observer?.disconnect();
     };
   }, []);
-  return [ref, overflow] as const;
+  return [ref, moreAtEnd] as const;
+}
+
+// Chakra's `md` breakpoint (48rem): below it a list is a column of cards, from it up a table.
+const BELOW_MD = '@media screen and (max-width: 47.9975rem)';
+const FROM_MD = '@media screen and (min-width: 48rem)';
+
+/**
+ * The table's styles on a phone: the same <table> (one DOM, so rows, cells and the row's menu keep
+ * their roles and names on every screen) drawn as one card per row, each cell a line led by its
+ * column's name. The names are CSS text with empty alternative text (`/ ""`): screen readers already
+ * hear each cell's column header, kept in the (visually hidden) header row. The Actions cell sits in
+ * the card's top-right corner, so the first lines leave it room.
+ */
+function cardStyles(columns: readonly ListColumn[]) {
+  const labels = Object.fromEntries(
+    columns
+      .slice(0, -1)
+      .map((column, index) => [
+        `& tbody td:nth-of-type(${index + 1})::before`,
+        { content: `${JSON.stringify(column.label)} / ""` },
+      ]),
+  );
+  return {
+    display: 'block',
+    minW: 0,
+    '& colgroup': { display: 'none' },
+    // Hidden to the eye only (display: block so the 1 px box holds; a row group ignores sizes).
+    '& thead': {
+      display: 'block',
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    },
+    '& tbody': { display: 'flex', flexDirection: 'column', gap: '3' },
+    '& tbody tr': {
+      display: 'block',
+      position: 'relative',
+      borderWidth: '1px',
+      borderColor: 'border',
+      rounded: 'md',
+      px: '3',
+      py: '2',
+      bg: 'bg',
+    },
+    '& tbody td': {
+      display: 'flex',
+      alignItems: 'baseline',
+      gap: '3',
+      px: 0,
+      py: '1',
+      borderBottomWidth: 0,
+      minW: 0,
+      whiteSpace: 'normal',
+      overflowWrap: 'anywhere',
+    },
+    // A value may shrink to its line (not the row menu's button, which keeps its 44 px).
+    '& tbody td:not(:last-of-type) > *': { minW: 0 },
+    // The label in the page's own type whatever its cell's (the ID cell's is monospace).
+    '& tbody td::before': {
+      flex: '0 0 7.5rem',
+      color: 'fg.muted',
+      fontFamily: 'body',
+      fontSize: 'sm',
+      fontWeight: 'normal',
+    },
+    '& tbody td:nth-of-type(-n+2)': { pe: '12' },
+    '& tbody td:last-of-type': { position: 'absolute', top: '1', insetInlineEnd: '1', p: 0, minW: '11' },
+    ...labels,
+  };
 }
 
 /**
@@ -66,7 +131,8 @@ function useHorizontalOverflow<T extends HTMLElement>() {
  * pagination footer with where the page sits in the list, an empty state for an empty list or a page
  * past its end, and the screen's dialogs. It renders the paging machine's state (usePagedList): the
  * rows of its last answer, its error, where the page sits. `row` draws one row; its last cell (Actions) stays
- * pinned to the right edge when the table is wider than the screen.
+ * pinned to the right edge when the table is wider than the screen. Below `md` the rows are cards
+ * (`cardStyles`). Without a `grow` column the table is as wide as its columns, not the page.
  */
 export function ListScreen<Row>({
   title,
@@ -90,7 +156,7 @@ export function ListScreen<Row>({
   dialogs: ReactNode;
 }) {
   const { paging, goToPage } = list;
-  const [scroller, overflow] = useHorizontalOverflow<HTMLDivElement>();
+  const [scroller, moreAtEnd] = useMoreAtEnd<HTMLDivElement>();
   const view = useSelector(
     paging,
     (snapshot) => ({
@@ -115,22 +181,17 @@ export function ListScreen<Row>({
   const lastPage = Math.max(1, Math.ceil(count / PAGE_SIZE));
   const first = (page - 1) * PAGE_SIZE + 1;
   const minWidth = `calc(${columns.map((column) => column.width).join(' + ')})`;
+  const fitsColumns = !columns.some((column) => column.grow);
 
   return (
     <Box>
       <PageTitle title={title} />
       <PageHeading>{title}</PageHeading>
-      <Flex py={2} gap={4} align="flex-end" justify="space-between">
+      <Flex py={2}>
         <Button variant="solid" colorPalette="teal" onClick={onAdd}>
           <PlusIcon />
           {addLabel}
         </Button>
-        {overflow.wider && !(answered && rows === 0) && (
-          // For sighted users on narrow screens; the table's own semantics serve screen readers.
-          <Text fontSize="xs" color="fg.muted" aria-hidden="true" data-testid="scroll-hint">
-            Scroll sideways for more columns →
-          </Text>
-        )}
       </Flex>
       {answered && rows === 0 ? (
         <Flex
@@ -173,28 +234,34 @@ export function ListScreen<Row>({
       ) : (
         <Table.ScrollArea
           ref={scroller}
-          borderWidth="1px"
+          borderWidth={{ base: 0, md: '1px' }}
           rounded="md"
           mt={2}
-          data-more-at-end={overflow.moreAtEnd || undefined}
+          w={fitsColumns ? { base: 'full', md: 'fit-content' } : undefined}
+          maxW="full"
+          data-more-at-end={moreAtEnd || undefined}
         >
           <Table.Root
             recipe={tableRecipe}
             size={{ base: 'sm', md: 'md' }}
             tableLayout="fixed"
-            minW={minWidth}
             css={{
-              // The Actions column stays in view; the columns scrolled beneath it fade under a shadow.
-              '& tr > :last-child': {
-                position: 'sticky',
-                insetInlineEnd: 0,
-                bg: 'bg',
-                zIndex: 1,
-              },
-              '[data-more-at-end] & tr > :last-child': {
-                boxShadow: '-12px 0 10px -10px var(--chakra-colors-fg-muted)',
-                borderStartWidth: '1px',
-                borderColor: 'border.emphasized',
+              [BELOW_MD]: cardStyles(columns),
+              [FROM_MD]: {
+                minW: minWidth,
+                w: fitsColumns ? minWidth : undefined,
+                // The Actions column stays in view; the columns scrolled beneath it fade under a shadow.
+                '& tr > :last-child': {
+                  position: 'sticky',
+                  insetInlineEnd: 0,
+                  bg: 'bg',
+                  zIndex: 1,
+                },
+                '[data-more-at-end] & tr > :last-child': {
+                  boxShadow: '-12px 0 10px -10px var(--chakra-colors-fg-muted)',
+                  borderStartWidth: '1px',
+                  borderColor: 'border.emphasized',
+                },
               },
             }}
           >
@@ -206,7 +273,8 @@ export function ListScreen<Row>({
             <Table.Header>
               <Table.Row>
                 {columns.map((column) => (
-                  <Table.ColumnHeader key={column.label} whiteSpace="normal">
+                  // Each header on one line: a header row as tall as the rows below it.
+                  <Table.ColumnHeader key={column.label} whiteSpace="nowrap">
                     {column.label}
                   </Table.ColumnHeader>
                 ))}

@@ -9,18 +9,21 @@ import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { DeleteDialog } from '../common/DeleteDialog';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
+import { TruncatedText } from '../common/TruncatedText';
 import { usePagedList } from '../common/usePagedList';
 import { useChangePasswordDialog, useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
 import { ItemFormDialog } from './ItemFormDialog';
 import { itemPayload, itemValues } from './payload';
 
-// Title and description are cut at 150px (plus the cell's padding); the ID is shortened to what fits,
-// muted, with the whole value in the cell (hover, copy, screen readers).
+// Title and description are cut at 150px, and their columns are that wide (plus the cell's padding):
+// no empty room beside a cut text. The ID column holds a whole UUID (36 characters of a ~0.6 em
+// monospace at 0.875rem: 18.9rem, and some room for a font a little wider); no column grows, so the
+// table is as wide as its columns.
 const TEXT_COLUMN = 'calc(150px + 1.5rem)';
 const COLUMNS: readonly ListColumn[] = [
-  { label: 'ID', width: '7rem' },
+  { label: 'ID', width: '21rem' },
   { label: 'Title', width: TEXT_COLUMN },
-  { label: 'Description', width: TEXT_COLUMN, grow: true },
+  { label: 'Description', width: TEXT_COLUMN },
   { label: 'Actions', width: '4.5rem' },
 ];
 const EMPTY = {
@@ -89,25 +92,14 @@ export function ItemsScreen() {
       }
       row={(item) => (
         <Table.Row key={item.id}>
-          <Table.Cell truncate fontFamily="mono" fontSize="sm" color="fg.muted" title={item.id}>
-            {item.id}
+          <Table.Cell fontFamily="mono" fontSize="sm" color="fg.muted">
+            <TruncatedText text={item.id} maxW="full" />
           </Table.Cell>
           <Table.Cell>
-            <Text as="span" display="block" truncate maxW="150px" title={item.title}>
-              {item.title}
-            </Text>
+            <TruncatedText text={item.title} maxW="150px" />
           </Table.Cell>
           <Table.Cell>
-            <Text
-              as="span"
-              display="block"
-              truncate
-              maxW="150px"
-              title={item.description ?? undefined}
-              color={item.description ? undefined : 'fg.muted'}
-            >
-              {item.description || 'N/A'}
-            </Text>
+            <TruncatedText text={item.description || 'N/A'} maxW="150px" muted={!item.description} />
           </Table.Cell>
           <Table.Cell>
             <ActionsMenu

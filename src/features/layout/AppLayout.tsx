@@ -58,11 +58,24 @@ function SignedInLayout({ session }: { session: ReturnType<typeof useAppActors>[
     <Flex maxW="100vw" minH="100vh" position="relative">
       <Sidebar />
       <MobileNav />
-      <Box flex="1" minW={0}>
-        <Flex justify="flex-end" p={4} position="sticky" top={0} zIndex="docked">
+      <Box flex="1" minW={0} position="relative">
+        {/* On a phone, a bar above the page beside the menu button. From md up the sidebar is the
+            bar: the user menu sits on the page heading's line at the content's right edge (the
+            40 px avatar centred on the heading's first line, 16 px down and 32 px tall), and the
+            heading keeps clear of it. */}
+        <Flex
+          justify="flex-end"
+          p={4}
+          pt={{ md: 3 }}
+          pe={{ base: 4, md: 8 }}
+          position={{ base: 'sticky', md: 'absolute' }}
+          top={0}
+          insetInlineEnd={0}
+          zIndex="docked"
+        >
           <UserMenu />
         </Flex>
-        <Box as="main" px={{ base: 4, md: 8 }} pb={8}>
+        <Box as="main" px={{ base: 4, md: 8 }} pb={8} css={{ '& h1': { pe: { md: '14' } } }}>
           <Outlet />
         </Box>
       </Box>
