@@ -21,5 +21,7 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.stryker-tmp',
+  // `-- --incremental` reuses this file's results for mutants whose code and tests did not change.
+  incrementalFile: 'reports/mutation/incremental.json',
   cleanTempDir: true,
 };

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * tests, the model walks and the property walks — the tests that state what the machines must do.
  * Left out: tests that compare the machines with files generated from them (statecharts docs, walked-by
  * reports) or look at the source tree (import graph), which would "kill" any change to a definition
- * without saying that a behaviour broke, and the coverage tool's own tests.
+ * without saying that a behaviour broke, and the tests of the QA tools (coverage, the viewer's simulator).
  * Each mutant reruns the files of the tests that reach it (a static mutant, all of them), collection
  * included, so each run must be short: the property walks run fewer, seeded walks (every mutant is
  * judged by the same sequences), and tests/property/model-paths.test.ts, whose collection generates
@@ -19,7 +19,6 @@ export default defineConfig({
       'tests/property/oracles.test.ts',
       'tests/model/machines.test.ts',
       'tests/model/registry.test.ts',
-      'tests/model/simulator.test.ts',
     ],
     environment: 'node',
     // Instrumented code on a shared machine runs slower than the suite's usual runs.
