@@ -97,7 +97,7 @@ describe('e-mail confirmation: the code and the refusals', () => {
     expect(isDeadCodeError(refused(429, 'The confirmation code has expired. Ask for a new code.'))).toBe(
       false,
     );
-    expect(isDeadCodeError(refused(400, 'The confirmation code has expired. Ask for a new code.'))).toBe(
+    expect(isDeadCodeError(refused(400, 'The confirmation code has expired. Ask for a new code!'))).toBe(
       false,
     );
   });
