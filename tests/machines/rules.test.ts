@@ -247,6 +247,7 @@ describe('§4 paging: five rows a page, ?page a positive integer', () => {
     ['', 1],
     ['   ', 1],
     [undefined, 1],
+    [[2], 1],
     [null, 1],
   ])('?page=%j is page %i', (raw, page) => {
     expect(parsePage(raw)).toBe(page);
@@ -318,6 +319,9 @@ describe('429 on resend: how long the user waits', () => {
     expect(retryAfterSeconds(tooMany('Please wait 1 second'))).toBe(1);
     expect(retryAfterSeconds(tooMany('Please wait 0 seconds'))).toBe(1);
     expect(retryAfterSeconds(tooMany('Please wait 17 seconds', Number.NaN))).toBe(17);
+    // Only a finite number of seconds is a header value.
+    expect(retryAfterSeconds(tooMany('Please wait 17 seconds', Number.POSITIVE_INFINITY))).toBe(17);
+    expect(retryAfterSeconds(Object.assign(tooMany('Please wait 17 seconds'), { retryAfter: '5' }))).toBe(17);
   });
 
   it('else the whole interval', () => {
