@@ -5,7 +5,7 @@
  *
  * Score = (killed + timed out) / (killed + timed out + survived + not covered), as Stryker counts it,
  * for the non-static mutants, the static ones (in machine definitions) and all. A survivor listed in
- * tests/mutation/equivalent.json (file, line, mutator, replacement, and why no test can tell it from
+ * tests/mutation/equivalent.json (file, line, column, mutator, replacement, and why no test can tell it from
  * the original) is counted apart as equivalent, and the score without those is given too; a listed
  * mutant that no longer survives is named, so the list does not keep stale entries.
  *
@@ -39,6 +39,7 @@ interface Report {
 export interface Equivalent {
   file: string;
   line: number;
+  column: number;
   mutator: string;
   replacement: string;
   why: string;
@@ -97,8 +98,8 @@ function row(name: string, tally: Tally): string {
   return `| ${name} | ${tally.killed} | ${tally.survived} | ${tally.noCoverage} | ${tally.equivalent} | ${tally.ignored} | ${percent(stryker)} | ${percent(withoutEquivalents)} |`;
 }
 
-const equivalentKey = (file: string, line: number, mutator: string, replacement: string) =>
-  `${file}:${line}:${mutator}:${replacement}`;
+const equivalentKey = (file: string, line: number, column: number, mutator: string, replacement: string) =>
+  `${file}:${line}:${column}:${mutator}:${replacement}`;
 
 function main(): void {
   const reportFile = path.resolve(root, option('--report', 'reports/mutation/mutation.json'));
@@ -115,7 +116,7 @@ function main(): void {
     : [];
   const listed = new Map(
     equivalents.map((entry) => [
-      equivalentKey(entry.file, entry.line, entry.mutator, entry.replacement),
+      equivalentKey(entry.file, entry.line, entry.column, entry.mutator, entry.replacement),
       entry,
     ]),
   );
@@ -132,6 +133,7 @@ function main(): void {
       const key = equivalentKey(
         relative,
         mutant.location.start.line,
+        mutant.location.start.column,
         mutant.mutatorName,
         mutant.replacement ?? '',
       );
@@ -153,7 +155,8 @@ function main(): void {
     for (const key of Object.keys(all) as (keyof Tally)[]) all[key] += tally[key];
   }
   const stale = equivalents.filter(
-    (entry) => !used.has(equivalentKey(entry.file, entry.line, entry.mutator, entry.replacement)),
+    (entry) =>
+      !used.has(equivalentKey(entry.file, entry.line, entry.column, entry.mutator, entry.replacement)),
   );
 
   const header = [

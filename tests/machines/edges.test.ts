@@ -53,11 +53,11 @@ describe('a first visit: machines started with nothing stored', () => {
   it('no stored token: signed out, with no token', () => {
     const machine = sessionMachine.provide({
       actors: {
-        loadCurrentUser: fromPromise(async () => ({})),
+        loadCurrentUser: fromPromise<unknown, void>(async () => ({})),
         watchOtherTabs: fromCallback(() => () => {}),
       },
     });
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: undefined }).start();
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.token).toBe('');
@@ -65,7 +65,7 @@ describe('a first visit: machines started with nothing stored', () => {
   });
 
   it('no stored colour mode: light', () => {
-    const actor = createActor(appearanceMachine).start();
+    const actor = createActor(appearanceMachine, { input: undefined }).start();
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().value).toBe('light');
     actor.stop();
@@ -73,7 +73,7 @@ describe('a first visit: machines started with nothing stored', () => {
 
   it('no ?page: page 1', () => {
     const machine = itemsPagingMachine.provide({ actors: { list: fromCallback(() => () => {}) } });
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: undefined }).start();
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().context.page).toBe(1);
     actor.stop();
