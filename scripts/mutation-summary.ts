@@ -1,0 +1,198 @@
+/**
+ * `npm run mutation:summary`: the figures of the last mutation run (`npm run test:mutation`, whose JSON
+ * report is reports/mutation/mutation.json) as a short Markdown text, written to
+ * reports/mutation/summary.md (committed; the HTML and JSON reports are large and are not) and printed.
+ *
+ * Score = (killed + timed out) / (killed + timed out + survived + not covered), as Stryker counts it,
+ * for the non-static mutants, the static ones (in machine definitions) and all. A survivor listed in
+ * tests/mutation/equivalent.json (file, line, column, mutator, replacement, and why no test can tell it from
+ * the original) is counted apart as equivalent, and the score without those is given too; a listed
+ * mutant that no longer survives is named, so the list does not keep stale entries.
+ *
+ * Options: --report <file> reads another JSON report; --out <file> writes elsewhere (`-` prints only).
+ */
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface MutantResult {
+  id: string;
+  mutatorName: string;
+  replacement?: string;
+  location: { start: { line: number; column: number } };
+  status:
+    | 'Killed'
+    | 'Survived'
+    | 'NoCoverage'
+    | 'CompileError'
+    | 'RuntimeError'
+    | 'Timeout'
+    | 'Ignored'
+    | 'Pending';
+  static?: boolean;
+  coveredBy?: string[];
+}
+
+interface Report {
+  files: Record<string, { source: string; mutants: MutantResult[] }>;
+}
+
+export interface Equivalent {
+  file: string;
+  line: number;
+  column: number;
+  mutator: string;
+  replacement: string;
+  why: string;
+}
+
+interface Tally {
+  killed: number;
+  survived: number;
+  noCoverage: number;
+  ignored: number;
+  errors: number;
+  equivalent: number;
+}
+
+const root = path.join(import.meta.dirname, '..');
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(name);
+  return index >= 0 && process.argv[index + 1] ? (process.argv[index + 1] as string) : fallback;
+}
+
+/**
+ * A static mutant is reached only while a module loads (a machine definition, a constant), never by a
+ * test's own code: Stryker flags it `static` and no test covers it. A mutant with `static` that tests
+ * also cover (code the model tests run while collecting their paths) is run per test like the others.
+ */
+const isStatic = (mutant: MutantResult) => Boolean(mutant.static) && (mutant.coveredBy ?? []).length === 0;
+
+const empty = (): Tally => ({ killed: 0, survived: 0, noCoverage: 0, ignored: 0, errors: 0, equivalent: 0 });
+
+function add(tally: Tally, status: MutantResult['status'], equivalent: boolean): void {
+  if (status === 'Killed' || status === 'Timeout') tally.killed += 1;
+  else if (status === 'Survived' || status === 'NoCoverage') {
+    if (equivalent) tally.equivalent += 1;
+    else if (status === 'Survived') tally.survived += 1;
+    else tally.noCoverage += 1;
+  } else if (status === 'Ignored' || status === 'Pending') tally.ignored += 1;
+  else tally.errors += 1;
+}
+
+/** Stryker's score (equivalents count as survivors) and the score with the listed equivalents set aside. */
+export function scores(tally: Tally): { stryker: number | null; withoutEquivalents: number | null } {
+  const detected = tally.killed;
+  const withEquivalents = detected + tally.survived + tally.noCoverage + tally.equivalent;
+  const without = detected + tally.survived + tally.noCoverage;
+  return {
+    stryker: withEquivalents === 0 ? null : (100 * detected) / withEquivalents,
+    withoutEquivalents: without === 0 ? null : (100 * detected) / without,
+  };
+}
+
+const percent = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} %`);
+
+function row(name: string, tally: Tally): string {
+  const { stryker, withoutEquivalents } = scores(tally);
+  return `| ${name} | ${tally.killed} | ${tally.survived} | ${tally.noCoverage} | ${tally.equivalent} | ${tally.ignored} | ${percent(stryker)} | ${percent(withoutEquivalents)} |`;
+}
+
+const equivalentKey = (file: string, line: number, column: number, mutator: string, replacement: string) =>
+  `${file}:${line}:${column}:${mutator}:${replacement}`;
+
+function main(): void {
+  const reportFile = path.resolve(root, option('--report', 'reports/mutation/mutation.json'));
+  const out = option('--out', path.join(root, 'reports/mutation/summary.md'));
+  if (!existsSync(reportFile)) {
+    process.stderr.write(`no report at ${reportFile}: run npm run test:mutation first\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
+  const equivalentsFile = path.join(root, 'tests/mutation/equivalent.json');
+  const equivalents: Equivalent[] = existsSync(equivalentsFile)
+    ? (JSON.parse(readFileSync(equivalentsFile, 'utf8')) as Equivalent[])
+    : [];
+  const listed = new Map(
+    equivalents.map((entry) => [
+      equivalentKey(entry.file, entry.line, entry.column, entry.mutator, entry.replacement),
+      entry,
+    ]),
+  );
+  const used = new Set<string>();
+
+  const nonStatic = empty();
+  const statics = empty();
+  const perFile: [string, Tally][] = [];
+  const survivors: string[] = [];
+  for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+    const relative = path.relative(root, path.resolve(root, file));
+    const tally = empty();
+    for (const mutant of mutants) {
+      const key = equivalentKey(
+        relative,
+        mutant.location.start.line,
+        mutant.location.start.column,
+        mutant.mutatorName,
+        mutant.replacement ?? '',
+      );
+      const survived = mutant.status === 'Survived' || mutant.status === 'NoCoverage';
+      const equivalent = survived && listed.has(key);
+      if (equivalent) used.add(key);
+      add(tally, mutant.status, equivalent);
+      add(isStatic(mutant) ? statics : nonStatic, mutant.status, equivalent);
+      if (survived && !equivalent) {
+        survivors.push(
+          `- ${relative}:${mutant.location.start.line} ${mutant.mutatorName}${isStatic(mutant) ? ' (static)' : ''} ${mutant.status}: \`${(mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 100)}\``,
+        );
+      }
+    }
+    perFile.push([relative, tally]);
+  }
+  const all = empty();
+  for (const tally of [nonStatic, statics]) {
+    for (const key of Object.keys(all) as (keyof Tally)[]) all[key] += tally[key];
+  }
+  const stale = equivalents.filter(
+    (entry) =>
+      !used.has(equivalentKey(entry.file, entry.line, entry.column, entry.mutator, entry.replacement)),
+  );
+
+  const header = [
+    '| Mutants | Killed (+timeout) | Survived | Not covered | Equivalent (listed) | Ignored | Score | Score without equivalents |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: |',
+  ];
+  const text = [
+    '# Mutation score',
+    '',
+    `Report: \`${path.relative(root, reportFile)}\`, written ${statSync(reportFile).mtime.toISOString()}. Equivalent mutants: \`tests/mutation/equivalent.json\`.`,
+    '',
+    ...header,
+    row('non-static', nonStatic),
+    row('static (reached only at module load: the definitions)', statics),
+    row('all', all),
+    '',
+    '## Per file',
+    '',
+    ...header.map((line) => line.replace('| Mutants |', '| File |')),
+    ...perFile.map(([file, tally]) => row(`\`${file}\``, tally)),
+    '',
+    `## Survivors not listed as equivalent (${survivors.length})`,
+    '',
+    ...(survivors.length > 0 ? survivors : ['None.']),
+    ...(stale.length > 0
+      ? [
+          '',
+          '## Listed equivalents that did not survive this run',
+          '',
+          ...stale.map((entry) => `- ${entry.file}:${entry.line} ${entry.mutator}`),
+        ]
+      : []),
+    '',
+  ].join('\n');
+  if (out !== '-') writeFileSync(out, text);
+  process.stdout.write(text);
+}
+
+main();

@@ -1,0 +1,27 @@
+// @ts-check
+/**
+ * Mutation testing (`npm run test:mutation`, issue #25 item 5): Stryker changes the machines, the
+ * refusal and form helpers, the page and upload rules one small fault at a time and runs the tests of
+ * vitest.mutation.config.ts against each; a mutant no test notices "survives". Static mutants — those
+ * in the machine definitions, evaluated once when a module loads — are included: the statecharts are
+ * the product. `-- --ignoreStatic` runs the quick part only (see ARCHITECTURE.md, Mutation score).
+ * Needs Node ≥ 22. Two workers at most: the machine is shared.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  mutate: ['src/machines/**/*.ts', 'src/api/refusal.ts', 'src/api/paging.ts'],
+  coverageAnalysis: 'perTest',
+  ignoreStatic: false,
+  concurrency: 2,
+  timeoutMS: 60_000,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  tempDirName: '.stryker-tmp',
+  // `-- --incremental` reuses this file's results for mutants whose code and tests did not change.
+  incrementalFile: 'reports/mutation/incremental.json',
+  cleanTempDir: true,
+};
