@@ -32,7 +32,21 @@ async function setMode(page: Page, mode: 'light' | 'dark') {
     document.documentElement.classList.remove('light', 'dark');
     document.documentElement.classList.add(next);
   }, mode);
+  // Buttons ease their colours over 200 ms: read them once the change has run.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
 }
+
+/** The page's own background: the first opaque one from <body> up, white when none is set. */
+const pageBackground = (page: Page) =>
+  page.evaluate(() => {
+    for (const element of [document.body, document.documentElement]) {
+      const colour = getComputedStyle(element).backgroundColor;
+      if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+    }
+    return 'rgb(255, 255, 255)';
+  });
 
 const navNames = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
@@ -96,7 +110,7 @@ test('one rule for the main colour: the primary button, the logo and the 404 fig
   for (const mode of ['light', 'dark'] as const) {
     await page.goto('/login');
     await setMode(page, mode);
-    const pageBg = await css(page.locator('body'), 'background-color');
+    const pageBg = await pageBackground(page);
     const button = page.getByRole('button', { name: 'Log In' });
     const logo = page.getByRole('img', { name: 'Full Stack Project' });
     const tile = logo.locator('rect');
@@ -127,7 +141,7 @@ test('dark mode surfaces: menus stand off the page, a disabled button stays legi
   await logIn(page, await createAccount());
   for (const mode of ['light', 'dark'] as const) {
     await setMode(page, mode);
-    const pageBg = await css(page.locator('body'), 'background-color');
+    const pageBg = await pageBackground(page);
     const heading = page.getByRole('heading', { name: 'Confirm your email address' });
     const notice = page.locator('section').filter({ has: heading });
     const noticeBg = await css(notice, 'background-color');
