@@ -1,13 +1,17 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 
-/** The product mark: a teal tile with a bolt, and the product name. */
+/**
+ * The product mark: a teal tile with a white bolt, and the product name. Both carry or are text-like marks,
+ * so both take the AA shade of the main colour (`MAIN_AA_SHADE` in system.ts): the tile `teal.solid`, as a
+ * solid button's fill, the word `teal.fg`, as a link.
+ */
 export function Logo({ size = 'md' }: { size?: 'md' | 'lg' }) {
   const tile = size === 'lg' ? '40px' : '28px';
   return (
     <Flex align="center" gap={2} aria-label="Full Stack Project" role="img">
-      <Box as="span" boxSize={tile} flexShrink={0}>
+      <Box as="span" boxSize={tile} flexShrink={0} color="teal.solid">
         <svg viewBox="0 0 32 32" width="100%" height="100%" aria-hidden="true">
-          <rect width="32" height="32" rx="8" fill="#009688" />
+          <rect width="32" height="32" rx="8" fill="currentColor" />
           <path d="M18 5 9 18h6l-2 9 10-14h-6z" fill="#fff" />
         </svg>
       </Box>

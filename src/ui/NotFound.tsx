@@ -15,7 +15,7 @@ export function NotFound() {
       data-testid="not-found"
     >
       <PageTitle title="Page not found" />
-      <Text fontSize={{ base: '6xl', md: '8xl' }} fontWeight="bold" lineHeight="1" color="ui.main" mb={4}>
+      <Text fontSize={{ base: '6xl', md: '8xl' }} fontWeight="bold" lineHeight="1" color="teal.fg" mb={4}>
         404
       </Text>
       <Text as="h1" fontSize="md" fontWeight="bold">

@@ -8,6 +8,7 @@ export {
   ChevronLeft as PreviousIcon,
   ChevronRight as NextIcon,
   Ellipsis as MoreIcon,
+  Hand as WaveIcon,
   House as HomeIcon,
   KeyRound as KeyIcon,
   LockOpen as UnlockIcon,

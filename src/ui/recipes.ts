@@ -32,7 +32,8 @@ export const menuRecipe = defineSlotRecipe({
       ...menuBase.content,
       borderWidth: '1px',
       borderColor: 'border',
-      _dark: { '--menu-bg': 'colors.gray.900' },
+      // The dark page is near-black and so is Chakra's black shadow: the lighter edge outlines the popover.
+      _dark: { '--menu-bg': 'colors.gray.900', borderColor: 'border.emphasized' },
     },
     item: { ...menuBase.item, minH: { base: '11', md: 'auto' } },
   },

@@ -186,6 +186,20 @@ test('phone: touch targets are at least 44×44 px; the settings tabs are all in 
   expect(await smallTargets(page), '/items row menu').toEqual([]);
   await page.keyboard.press('Escape');
 
+  // The dashboard's e-mail notice (a new account is unconfirmed), the user menu and the drawer.
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Resend code' })).toBeVisible();
+  expect(await smallTargets(page), '/ with the e-mail notice').toEqual([]);
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  expect(await smallTargets(page), 'user menu').toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Open Menu' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await smallTargets(page), 'drawer').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
   await page.goto('/settings');
   const tabs = page.getByRole('tab');
   await expect(tabs).toHaveCount(4);
@@ -194,6 +208,9 @@ test('phone: touch targets are at least 44×44 px; the settings tabs are all in 
     expect((await tab.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // My profile's own controls: Edit, the photo's and the asset's buttons, the plans.
+  await expect(page.getByRole('button', { name: 'Switch to Plan 1' })).toBeVisible();
+  expect(await smallTargets(page), '/settings My profile').toEqual([]);
   await expectAccessible(page, '/settings at 390 px');
 });
 

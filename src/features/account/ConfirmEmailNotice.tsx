@@ -56,7 +56,16 @@ function Notice({ user, showAddress }: { user: UserPublic; showAddress: boolean 
 
   if (state.matches('confirmed')) {
     return (
-      <Box role="status" borderWidth="1px" borderColor="ui.success" bg="bg.success" rounded="md" p={4} my={4}>
+      <Box
+        role="status"
+        borderWidth="1px"
+        borderColor="ui.success"
+        bg="bg.success"
+        _dark={{ bg: 'bg.muted', borderInlineStartWidth: '4px' }}
+        rounded="md"
+        p={4}
+        my={4}
+      >
         Your email address is confirmed.
       </Box>
     );
@@ -68,12 +77,15 @@ function Notice({ user, showAddress }: { user: UserPublic; showAddress: boolean 
       borderWidth="1px"
       borderColor="border.warning"
       bg="bg.warning"
+      // Dark orange is brown: on the dark page the notice is a raised neutral panel that an orange edge and
+      // heading mark as a warning.
+      _dark={{ bg: 'bg.muted', borderInlineStartWidth: '4px' }}
       rounded="md"
       p={4}
       my={4}
       maxW="2xl"
     >
-      <Heading as="h2" size="sm" mb={1}>
+      <Heading as="h2" size="sm" mb={1} _dark={{ color: 'fg.warning' }}>
         Confirm your email address
       </Heading>
       <Text fontSize="sm" mb={3} overflowWrap="anywhere">
