@@ -59,7 +59,7 @@ const rows = (list: ListName, count: number): AnyEventObject => ({
 });
 /** Boundary answers of a list: one row short of a full page, and none. */
 const pagingBoundaries = (list: ListName) => [
-  rows(list, listPaging(list).pageSize - 1),
+  labelled(rows(list, listPaging(list).pageSize - 1), 'one row short of a full page'),
   rows(list, 0),
   { type: 'paging.sync', page: 0 },
   { type: 'paging.sync', page: '2' },
