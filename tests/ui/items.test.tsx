@@ -143,7 +143,7 @@ describe('/items', () => {
     expect(await within(dialog).findByText('Title is required.')).toBeTruthy();
     await user.type(title, 'Brand new item');
     await user.click(save);
-    expect(await screen.findByText('Item created successfully.')).toBeTruthy();
+    expect(await screen.findByText('Item created successfully.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Success!')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Item' })).toBeNull());
     expect(await screen.findByText('Brand new item')).toBeTruthy();
