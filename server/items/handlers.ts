@@ -3,12 +3,16 @@ import type { components } from '../../openapi/schema.d.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { ItemRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { changedColumns, type EveryField, type FieldColumns } from '../http/fields.ts';
 import type { OperationHandlers } from '../http/types.ts';
 import type { ItemValues } from './repository.ts';
 
 type ItemOperations = 'readItems' | 'createItem' | 'readItem' | 'updateItem' | 'deleteItem';
 
-const toItemPublic = (row: ItemRow): components['schemas']['ItemPublic'] => ({
+type Schemas = components['schemas'];
+
+/** The one place an item row becomes API output; every field of `ItemPublic`, optional ones too. */
+export const toItemPublic = (row: ItemRow): EveryField<Schemas['ItemPublic']> => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -16,6 +20,14 @@ const toItemPublic = (row: ItemRow): components['schemas']['ItemPublic'] => ({
   owner_id: row.ownerId,
   created_at: row.createdAt.toISOString(),
 });
+
+/** PUT /items/{id}: each field of `ItemUpdate` and the column it sets (only fields sent are touched). */
+export const ITEM_UPDATE_COLUMNS = {
+  description: 'description',
+  sku: 'sku',
+  // Set by the handler: a null title leaves the title as it is (the column cannot be empty).
+  title: null,
+} as const satisfies FieldColumns<Schemas['ItemUpdate'], ItemValues>;
 
 export function itemHandlers(app: FastifyInstance): OperationHandlers<ItemOperations> {
   /** The item, if the caller may act on it: its owner or a superuser. */
@@ -48,11 +60,9 @@ export function itemHandlers(app: FastifyInstance): OperationHandlers<ItemOperat
     async updateItem(request) {
       const item = await accessibleItem(request, request.params.id);
       const body = request.body;
-      const changes: Partial<ItemValues> = {};
+      const changes = changedColumns<Schemas['ItemUpdate'], ItemValues>(ITEM_UPDATE_COLUMNS, body);
       // A null title means "unchanged": the column cannot be empty.
       if (body.title != null) changes.title = body.title;
-      if (body.description !== undefined) changes.description = body.description;
-      if (body.sku !== undefined) changes.sku = body.sku;
       const updated = await app.items.update(item.id, changes);
       if (!updated) throw new HttpError(404, 'Item not found');
       return toItemPublic(updated);

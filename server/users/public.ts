@@ -1,11 +1,13 @@
 import { API_PREFIX } from '../../openapi/prefix.ts';
 import type { components } from '../../openapi/schema.d.ts';
 import type { UserRow } from '../db/schema.ts';
+import type { EveryField } from '../http/fields.ts';
 import { signedFileUrl } from '../storage/uploads.ts';
 
 type UserPublic = components['schemas']['UserPublic'];
 
-export type PresentUser = (row: UserRow, viewer: UserRow) => UserPublic;
+/** Every field of `UserPublic`, optional ones too: a field the contract gains must be presented here. */
+export type PresentUser = (row: UserRow, viewer: UserRow) => EveryField<UserPublic>;
 
 /**
  * The one place a user row becomes API output. `confirm_code` only reaches superusers, and never about

@@ -1,5 +1,15 @@
-/** Rows on one page of a list (items, users): what a list screen shows and what it asks the API for. */
-export const PAGE_SIZE = 5;
+/**
+ * The paged lists and their page sizes: rows on one page, what the list's screen shows and asks the
+ * API for. Each list declares its own; the spec sets both at 5 (§9). The paging machine gets a list's
+ * size as input, its query and its screen read it from there, and the tests derive their numbers from
+ * it (tests/support/paging.ts), so changing one here is the whole change.
+ */
+export const PAGE_SIZES = {
+  items: 5,
+  users: 5,
+} as const satisfies Record<string, number>;
+
+export type ListName = keyof typeof PAGE_SIZES;
 
 /** The `page` search parameter: a positive integer, anything else is page 1. */
 export function parsePage(raw: unknown): number {
@@ -7,7 +17,13 @@ export function parsePage(raw: unknown): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** The API's `skip`/`limit` query for a page number. */
-export function pageToSkip(page: number): { skip: number; limit: number } {
-  return { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
+/** One page of a list: its number and how many rows a page holds. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** The API's `skip`/`limit` query for a page. */
+export function pageToSkip({ page, pageSize }: PageRequest): { skip: number; limit: number } {
+  return { skip: (page - 1) * pageSize, limit: pageSize };
 }

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PageRequest } from './paging';
 import { readItems, readUserMe, readUsers } from './services';
 import { isLoggedIn } from './token';
 
@@ -15,16 +16,16 @@ export function currentUserQueryOptions() {
 }
 
 /** One page of a list; the paging machine keeps the last page on screen while another loads. */
-export function itemsQueryOptions(page: number) {
+export function itemsQueryOptions({ page, pageSize }: PageRequest) {
   return queryOptions({
-    queryKey: ['items', { page }] as const,
-    queryFn: () => readItems(page),
+    queryKey: ['items', { page, pageSize }] as const,
+    queryFn: () => readItems({ page, pageSize }),
   });
 }
 
-export function usersQueryOptions(page: number) {
+export function usersQueryOptions({ page, pageSize }: PageRequest) {
   return queryOptions({
-    queryKey: ['users', { page }] as const,
-    queryFn: () => readUsers(page),
+    queryKey: ['users', { page, pageSize }] as const,
+    queryFn: () => readUsers({ page, pageSize }),
   });
 }

@@ -1,6 +1,6 @@
 import { api, apiBaseUrl } from './client';
 import { ApiError } from './errors';
-import { pageToSkip } from './paging';
+import { type PageRequest, pageToSkip } from './paging';
 import type {
   ItemCreate,
   ItemPublic,
@@ -72,8 +72,8 @@ export function deleteUserMe(): Promise<Message> {
 }
 
 // Items
-export function readItems(page: number): Promise<ItemsPublic> {
-  return unwrap(api().GET('/items/', { params: { query: pageToSkip(page) } }));
+export function readItems(request: PageRequest): Promise<ItemsPublic> {
+  return unwrap(api().GET('/items/', { params: { query: pageToSkip(request) } }));
 }
 
 /** `idempotencyKey`: the same for a resubmission of the same item (src/api/retry-keys.ts). */
@@ -109,8 +109,8 @@ export function logoutEverywhere(): Promise<Message> {
 }
 
 // Users (superuser)
-export function readUsers(page: number): Promise<UsersPublic> {
-  return unwrap(api().GET('/users/', { params: { query: pageToSkip(page) } }));
+export function readUsers(request: PageRequest): Promise<UsersPublic> {
+  return unwrap(api().GET('/users/', { params: { query: pageToSkip(request) } }));
 }
 
 export function createUser(body: UserCreateBody): Promise<UserPublic> {

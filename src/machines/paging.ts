@@ -1,8 +1,8 @@
 import { assign, type EventObject, enqueueActions, fromCallback, setup } from 'xstate';
-import { PAGE_SIZE, parsePage } from '../api/paging';
+import { type PageRequest, parsePage } from '../api/paging';
 
 /**
- * Paging of a list of PAGE_SIZE rows. The machine owns the fetch: while in `list` it runs the injected
+ * Paging of a list whose page size is the machine's input (each list declares its own, PAGE_SIZES). The machine owns the fetch: while in `list` it runs the injected
  * `list` actor (the list query of `context.page`), which reports every answer (`paging.loaded`) and
  * failure (`paging.failed`), refetches included; a new page restarts it. So loading, the rows and the
  * error have one owner, this machine. The URL is its input and output: the page starts from it,
@@ -19,6 +19,7 @@ export interface ListPage<Row> {
 
 export interface PagingContext {
   page: number;
+  /** Rows on a full page: Next and the prefetch follow only a page that answered this many. */
   pageSize: number;
   /** The last answer, and the page it is of: while another page loads it stays on screen, dimmed. */
   list: (ListPage<unknown> & { page: number }) | undefined;
@@ -33,6 +34,12 @@ export type PagingEvent =
   | { type: 'paging.next' }
   | { type: 'paging.previous' };
 
+/** The page to start on (the URL's `?page`, parsed here) and the list's page size (PAGE_SIZES). */
+export interface PagingInput {
+  page?: unknown;
+  pageSize: number;
+}
+
 /** Rows of the current page as last answered (0 while it has not answered). */
 export function pageRows(context: PagingContext): number {
   return context.list?.page === context.page ? context.list.data.length : 0;
@@ -43,11 +50,11 @@ export function createPagingMachine(id: string) {
     types: {
       context: {} as PagingContext,
       events: {} as PagingEvent,
-      input: {} as { page?: unknown } | undefined,
+      input: {} as PagingInput,
     },
     actors: {
-      /** Injected: the list query of `input.page`, reporting `paging.loaded` / `paging.failed`. */
-      list: fromCallback<EventObject, { page: number }>(() => {
+      /** Injected: the list query of `input` (a page of `pageSize` rows), reporting `paging.loaded` / `paging.failed`. */
+      list: fromCallback<EventObject, PageRequest>(() => {
         throw new Error(`${id}: the list actor was not provided`);
       }),
     },
@@ -75,15 +82,19 @@ export function createPagingMachine(id: string) {
   }).createMachine({
     id,
     context: ({ input }) => ({
-      page: parsePage(input?.page),
-      pageSize: PAGE_SIZE,
+      page: parsePage(input.page),
+      pageSize: input.pageSize,
       list: undefined,
       error: undefined,
     }),
     initial: 'list',
     states: {
       list: {
-        invoke: { id: 'list', src: 'list', input: ({ context }) => ({ page: context.page }) },
+        invoke: {
+          id: 'list',
+          src: 'list',
+          input: ({ context }) => ({ page: context.page, pageSize: context.pageSize }),
+        },
         initial: 'loading',
         on: {
           // Another page restarts the list query (re-entering `list`) on that page.

@@ -74,3 +74,6 @@ export const resetPasswordSchema = withConfirmation(
   { new_password: newPassword, confirm_password: confirmation(MSG.confirmRequired) },
   'new_password',
 );
+
+export type SignupValues = v.InferInput<typeof signupSchema>;
+export type ResetPasswordValues = v.InferInput<typeof resetPasswordSchema>;

@@ -77,6 +77,8 @@ export const editUserSchema = withConfirmation(
 /** Change Password (titled 'Edit User'): an empty confirmation is 'Password confirmation is required'. */
 export const setPasswordSchema = withConfirmation(adminPassword(MSG.confirmRequired), 'password');
 
+export type ProfileValues = v.InferInput<typeof profileSchema>;
+export type ChangePasswordValues = v.InferInput<typeof changePasswordSchema>;
 export type ItemValues = v.InferInput<typeof addItemSchema>;
 export type AddUserValues = v.InferInput<typeof addUserSchema>;
 export type EditUserValues = v.InferInput<typeof editUserSchema>;

@@ -1,4 +1,9 @@
+import { listPaging } from '../support/paging.ts';
 import { apiCall, apiToken, createAccount, expect, expectAccessible, logIn, test } from './fixtures.ts';
+
+const items = listPaging('items');
+/** Row numbers padded, so that one title is never the start of another ('Item 02', not 'Item 2' of 'Item 21'). */
+const numbered = (n: number) => String(n).padStart(2, '0');
 
 const table = (page: import('@playwright/test').Page) => page.getByRole('table');
 const rows = (page: import('@playwright/test').Page) => table(page).locator('tbody tr');
@@ -85,11 +90,13 @@ test("items: the quirk's refused save is an 'Error' toast and the user stays sig
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
 });
 
-test('items: paging across 12 items with Next, Previous and ?page=', async ({ page }) => {
+test('items: paging across two full pages and a short one with Next, Previous and ?page=', async ({
+  page,
+}) => {
   const account = await createAccount();
   const token = await apiToken(account.email, account.password);
-  for (let i = 1; i <= 12; i++)
-    await apiCall(token, 'POST', '/items/', { title: `Item ${String(i).padStart(2, '0')}` });
+  const count = items.rows(2, 2);
+  for (let i = 1; i <= count; i++) await apiCall(token, 'POST', '/items/', { title: `Item ${numbered(i)}` });
   await logIn(page, account);
   await page.goto('/items');
   // Dimmed placeholder rows are meant to look faded; check contrast once the page has settled.
@@ -97,27 +104,27 @@ test('items: paging across 12 items with Next, Previous and ?page=', async ({ pa
   await expectAccessible(page, '/items');
   const next = page.getByRole('button', { name: 'Next' });
   const previous = page.getByRole('button', { name: 'Previous' });
-  // Newest first: page 1 holds items 12..08.
-  await expect(rows(page)).toHaveCount(5);
-  await expect(rows(page).first()).toContainText('Item 12');
+  // Newest first: page 1 holds the last page size's worth of items, from the newest down.
+  await expect(rows(page)).toHaveCount(items.pageSize);
+  await expect(rows(page).first()).toContainText(`Item ${numbered(items.firstOn(1, count))}`);
   await expect(page.getByText('Page 1')).toBeVisible();
   await expect(previous).toBeDisabled();
   await next.click();
   await expect(page).toHaveURL(/[?&]page=2/);
-  await expect(rows(page).first()).toContainText('Item 07');
+  await expect(rows(page).first()).toContainText(`Item ${numbered(items.firstOn(2, count))}`);
   await next.click();
   await expect(page).toHaveURL(/[?&]page=3/);
-  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page)).toHaveCount(items.rowsOn(3, count));
   await expect(next).toBeDisabled();
   await previous.click();
   await expect(page.getByText('Page 2')).toBeVisible();
 
   await page.goto('/items?page=3');
-  await expect(rows(page).first()).toContainText('Item 02');
+  await expect(rows(page).first()).toContainText(`Item ${numbered(items.firstOn(3, count))}`);
   for (const bad of ['abc', '-1', '0', '1.5']) {
     await page.goto(`/items?page=${bad}`);
     await expect(page.getByText('Page 1'), `page=${bad}`).toBeVisible();
-    await expect(rows(page).first()).toContainText('Item 12');
+    await expect(rows(page).first()).toContainText(`Item ${numbered(count)}`);
   }
 });
 
@@ -126,7 +133,8 @@ test('items: 4 skeleton rows while loading, dimmed rows while a page that was no
 }) => {
   const account = await createAccount();
   const token = await apiToken(account.email, account.password);
-  for (let i = 1; i <= 11; i++) await apiCall(token, 'POST', '/items/', { title: `Slow ${i}` });
+  const count = items.rows(2, 1);
+  for (let i = 1; i <= count; i++) await apiCall(token, 'POST', '/items/', { title: `Slow ${numbered(i)}` });
   await logIn(page, account);
   // Hold list answers while `holding` is set, so the loading states stay on screen long enough to see.
   let holding = true;
@@ -143,21 +151,21 @@ test('items: 4 skeleton rows while loading, dimmed rows while a page that was no
   await expect(table(page).locator('tbody')).toHaveAttribute('aria-busy', 'true');
   holding = false;
   release();
-  await expect(rows(page).first()).toContainText('Slow 11');
+  await expect(rows(page).first()).toContainText(`Slow ${numbered(count)}`);
   // Page 2 was prefetched, so it shows at once; page 3's prefetch is held back.
   held = new Promise<void>((r) => {
     release = r;
   });
   holding = true;
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(rows(page).first()).toContainText('Slow 6');
+  await expect(rows(page).first()).toContainText(`Slow ${numbered(items.firstOn(2, count))}`);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(table(page).locator('tbody')).toHaveAttribute('data-placeholder', 'true');
   await expect(table(page).locator('tbody')).toHaveCSS('opacity', '0.5');
-  await expect(rows(page).first()).toContainText('Slow 6');
+  await expect(rows(page).first()).toContainText(`Slow ${numbered(items.firstOn(2, count))}`);
   holding = false;
   release();
-  await expect(rows(page).first()).toContainText('Slow 1');
+  await expect(rows(page).first()).toContainText(`Slow ${numbered(items.firstOn(3, count))}`);
   await expect(table(page).locator('tbody')).not.toHaveAttribute('data-placeholder', 'true');
 });
 

@@ -1,19 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject, fromCallback } from 'xstate';
-import { parsePage } from '../../src/api/paging';
+import { type ListName, type PageRequest, parsePage } from '../../src/api/paging';
 import { itemsPagingMachine, pageRows, usersPagingMachine } from '../../src/machines/paging';
+import { listPaging } from '../support/paging';
+
+const items = listPaging('items');
+/** A full page of items, and a short one. */
+const FULL = items.pageSize;
+const SHORT = items.pageSize - 1;
 
 /** The list actor is the boundary: each start records its page and can answer as the query would. */
-function setup(page: unknown = 1, machine = itemsPagingMachine) {
+function setup(page: unknown = 1, machine = itemsPagingMachine, list: ListName = 'items') {
+  const { pageSize } = listPaging(list);
   const navigate = vi.fn();
   const prefetch = vi.fn();
   const started: number[] = [];
+  /** The page size of each start of the list query. */
+  const sizes: number[] = [];
   const stopped: number[] = [];
   const actor = createActor(
     machine.provide({
       actors: {
-        list: fromCallback<EventObject, { page: number }>(({ input }) => {
+        list: fromCallback<EventObject, PageRequest>(({ input }) => {
           started.push(input.page);
+          sizes.push(input.pageSize);
           return () => stopped.push(input.page);
         }),
       },
@@ -22,13 +32,13 @@ function setup(page: unknown = 1, machine = itemsPagingMachine) {
         prefetch: (_, params) => prefetch(params.page),
       },
     }),
-    { input: { page: page as number } },
+    { input: { page, pageSize } },
   ).start();
-  return { actor, navigate, prefetch, started, stopped };
+  return { actor, navigate, prefetch, started, sizes, stopped };
 }
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `row-${i}` }));
-const loaded = (n: number, count = 12) => ({
+const loaded = (n: number, count = items.rows(2, 2)) => ({
   type: 'paging.loaded' as const,
   list: { data: rows(n), count },
 });
@@ -54,10 +64,10 @@ describe('paging machine', () => {
     expect(actor.getSnapshot().context.page).toBe(1);
   });
 
-  it('allows Next only after a full page of 5, and prefetches the next page', () => {
+  it('allows Next only after a full page, and prefetches the next page', () => {
     const { actor, prefetch } = setup(1);
     expect(actor.getSnapshot().can({ type: 'paging.next' })).toBe(false);
-    actor.send(loaded(5));
+    actor.send(loaded(FULL));
     expect(actor.getSnapshot().value).toEqual({ list: 'ready' });
     expect(actor.getSnapshot().can({ type: 'paging.next' })).toBe(true);
     expect(prefetch).toHaveBeenCalledWith(2);
@@ -65,14 +75,14 @@ describe('paging machine', () => {
 
   it('a short page disables Next and prefetches nothing', () => {
     const { actor, prefetch } = setup(1);
-    actor.send(loaded(3));
+    actor.send(loaded(SHORT));
     expect(actor.getSnapshot().can({ type: 'paging.next' })).toBe(false);
     expect(prefetch).not.toHaveBeenCalled();
   });
 
   it('Next navigates to the following page and waits for it', () => {
     const { actor, navigate } = setup(1);
-    actor.send(loaded(5));
+    actor.send(loaded(FULL));
     actor.send({ type: 'paging.next' });
     expect(navigate).toHaveBeenCalledWith(2);
     expect(actor.getSnapshot().value).toEqual({ list: 'loading' });
@@ -82,21 +92,21 @@ describe('paging machine', () => {
 
   it('Previous only above page 1', () => {
     const first = setup(1);
-    first.actor.send(loaded(5));
+    first.actor.send(loaded(FULL));
     expect(first.actor.getSnapshot().can({ type: 'paging.previous' })).toBe(false);
     first.actor.send({ type: 'paging.previous' });
     expect(first.navigate).not.toHaveBeenCalled();
 
     const third = setup(3);
-    third.actor.send(loaded(2));
+    third.actor.send(loaded(SHORT));
     third.actor.send({ type: 'paging.previous' });
     expect(third.navigate).toHaveBeenCalledWith(2);
     expect(third.actor.getSnapshot().context.page).toBe(2);
   });
 
   it('follows the URL (paging.sync) and ignores the page it already shows', () => {
-    const { actor, navigate } = setup(1, usersPagingMachine);
-    actor.send(loaded(5));
+    const { actor, navigate } = setup(1, usersPagingMachine, 'users');
+    actor.send(loaded(listPaging('users').pageSize));
     actor.send({ type: 'paging.sync', page: 1 });
     expect(actor.getSnapshot().value).toEqual({ list: 'ready' });
     actor.send({ type: 'paging.sync', page: 4 });
@@ -115,9 +125,9 @@ describe('paging machine', () => {
   });
 
   it('runs the list query of its page, and a new page restarts it on that page', () => {
-    const { actor, started, stopped } = setup(2);
+    const { actor, started, sizes, stopped } = setup(2);
     expect(started).toEqual([2]);
-    actor.send(loaded(5));
+    actor.send(loaded(FULL));
     actor.send({ type: 'paging.next' });
     expect(started).toEqual([2, 3]);
     expect(stopped).toEqual([2]);
@@ -126,31 +136,43 @@ describe('paging machine', () => {
     actor.send({ type: 'paging.sync', page: 7 });
     expect(started).toEqual([2, 3, 7]);
     expect(stopped).toEqual([2, 3]);
+    // Every page is asked for in the list's own page size, the machine's input.
+    expect(sizes).toEqual([FULL, FULL, FULL]);
+  });
+
+  it("takes the page size from its input: a full page is the input's size", () => {
+    const { actor, prefetch } = setup(1, usersPagingMachine, 'users');
+    const { pageSize } = listPaging('users');
+    expect(actor.getSnapshot().context.pageSize).toBe(pageSize);
+    actor.send(loaded(pageSize + 1));
+    expect(actor.getSnapshot().can({ type: 'paging.next' })).toBe(false);
+    actor.send(loaded(pageSize));
+    expect(prefetch).toHaveBeenCalledWith(2);
   });
 
   it('keeps the last page on screen while another loads, and its rows count only on its page', () => {
     const { actor } = setup(1);
-    actor.send(loaded(5, 33));
+    actor.send(loaded(FULL, 33));
     actor.send({ type: 'paging.next' });
     const context = actor.getSnapshot().context;
-    expect(context.list).toEqual({ page: 1, data: rows(5), count: 33 });
+    expect(context.list).toEqual({ page: 1, data: rows(FULL), count: 33 });
     expect(pageRows(context)).toBe(0);
-    actor.send(loaded(5, 33));
+    actor.send(loaded(FULL, 33));
     expect(actor.getSnapshot().context.list?.page).toBe(2);
-    expect(pageRows(actor.getSnapshot().context)).toBe(5);
+    expect(pageRows(actor.getSnapshot().context)).toBe(FULL);
   });
 
   it('a refetch answers again while shown (refreshing the prefetch), and a failed refetch is shown', () => {
     const { actor, prefetch } = setup(1);
-    actor.send(loaded(4));
-    actor.send(loaded(5));
+    actor.send(loaded(SHORT));
+    actor.send(loaded(FULL));
     expect(prefetch).toHaveBeenCalledWith(2);
     const error = new Error('Bad Request');
     actor.send({ type: 'paging.failed', error });
     expect(actor.getSnapshot().value).toEqual({ list: 'failed' });
     expect(actor.getSnapshot().context.error).toBe(error);
     expect(actor.getSnapshot().can({ type: 'paging.next' })).toBe(false);
-    actor.send(loaded(5));
+    actor.send(loaded(FULL));
     expect(actor.getSnapshot().value).toEqual({ list: 'ready' });
     expect(actor.getSnapshot().context.error).toBeUndefined();
   });

@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { PAGE_SIZE } from '../../src/api/paging';
 import { type PagingContext, pageRows } from '../../src/machines/paging';
 import { API_FAILURES } from '../../src/qa/statecharts/model-kit';
 import { stateLabel } from '../../src/qa/statecharts/paths';
 import type { WalkStep, World } from '../../src/qa/statecharts/walk';
+import { listOfPagingMachine, listPaging } from '../support/paging';
 import { ACCOUNT_ASSERTIONS } from './account-assertions';
 
 /**
@@ -305,14 +305,17 @@ const sessionAssertions: MachineAssertions = {
 const pagingAssertions: MachineAssertions = {
   'list.loading': (snapshot, step, world) => {
     const context = snapshot.context as PagingContext;
-    expect(context.pageSize).toBe(PAGE_SIZE);
+    expect(context.pageSize).toBe(listPaging(listOfPagingMachine(snapshot.machine.id)).pageSize);
     expect(can(snapshot, 'paging.next')).toBe(false);
     expect(can(snapshot, 'paging.previous')).toBe(context.page > 1);
     // The list query runs for this page, started anew whenever the page changed.
     expect(snapshot.children.list).toBeDefined();
     const before = world.previous?.context as PagingContext | undefined;
     if (before && before.page !== context.page) {
-      expect(world.calls.at(-1)).toMatchObject({ src: 'list', input: { page: context.page } });
+      expect(world.calls.at(-1)).toMatchObject({
+        src: 'list',
+        input: { page: context.page, pageSize: context.pageSize },
+      });
       // The last answer stays shown (dimmed) until this page answers.
       expect(context.list).toBe(before.list);
     }

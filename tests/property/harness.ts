@@ -411,7 +411,13 @@ export class Runner {
     const settle = /^(resolve|reject) (.+)#(\d+) \((.+)\)$/.exec(label);
     const clock = /^clock \+(\d+) s$/.exec(label);
     if (label.startsWith('send ')) {
-      const event = this.events().find((candidate) => `send ${labelOf(candidate)}` === label);
+      // A labelled event matches by its name alone too: a sample whose payload follows a setting (the
+      // page size's full and short pages) keeps its recorded path when the setting changes.
+      const event = this.events().find(
+        (candidate) =>
+          `send ${labelOf(candidate)}` === label ||
+          (eventLabel(candidate) !== candidate.type && `send ${eventLabel(candidate)}` === label),
+      );
       if (!event)
         throw new Error(`replay: no event "${label}" is offered at step ${this.trace.steps.length}`);
       await this.send(event);

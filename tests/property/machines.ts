@@ -1,7 +1,9 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { ListName } from '../../src/api/paging';
 import { fakeFile } from '../../src/qa/statecharts/account-models';
 import { labelled, type MachineModel } from '../../src/qa/statecharts/model-kit';
 import { MODELS } from '../../src/qa/statecharts/models';
+import { listPaging } from '../support/paging';
 import type { PropertyMachine } from './harness';
 import { accountOracles } from './oracles/account';
 import { appearanceOracles } from './oracles/appearance';
@@ -47,10 +49,21 @@ const FORM_BOUNDARIES: Record<string, AnyEventObject[]> = {
   editItem: [set({ title: '' }, 'no title')],
 };
 
-const rows = (count: number): AnyEventObject => ({
+/** An answer of `count` rows of a list of two full pages and a short one. */
+const rows = (list: ListName, count: number): AnyEventObject => ({
   type: 'paging.loaded',
-  list: { data: Array.from({ length: count }, (_, index) => ({ id: `row-${index + 1}` })), count: 12 },
+  list: {
+    data: Array.from({ length: count }, (_, index) => ({ id: `row-${index + 1}` })),
+    count: listPaging(list).rows(2, 2),
+  },
 });
+/** Boundary answers of a list: one row short of a full page, and none. */
+const pagingBoundaries = (list: ListName) => [
+  labelled(rows(list, listPaging(list).pageSize - 1), 'one row short of a full page'),
+  rows(list, 0),
+  { type: 'paging.sync', page: 0 },
+  { type: 'paging.sync', page: '2' },
+];
 
 const files = {
   profilePhoto: [
@@ -67,8 +80,8 @@ const files = {
 };
 
 const extras: Record<string, (snapshot: AnyMachineSnapshot) => AnyEventObject[]> = {
-  itemsPaging: () => [rows(4), rows(0), { type: 'paging.sync', page: 0 }, { type: 'paging.sync', page: '2' }],
-  usersPaging: () => [rows(4), rows(0), { type: 'paging.sync', page: 0 }, { type: 'paging.sync', page: '2' }],
+  itemsPaging: () => pagingBoundaries('items'),
+  usersPaging: () => pagingBoundaries('users'),
   profilePhoto: () => files.profilePhoto.map((file) => ({ type: 'file.choose', file })),
   assetUpload: () => files.assetUpload.map((file) => ({ type: 'file.choose', file })),
   subscription: () => [

@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../src/api/token';
+import { listPaging } from '../support/paging';
 import { type Api, chooseMenuItem, renderApp, startApi } from './harness';
+
+const items = listPaging('items');
+/** A full page and one more: Item 1 is alone on page 2; the newest has no description. */
+const ITEMS = items.rows(1, 1);
 
 let api: Api;
 let token: string;
@@ -16,10 +21,10 @@ beforeAll(async () => {
     full_name: 'Item Owner',
   });
   token = await api.login(email, 'password-123');
-  for (let i = 1; i <= 6; i++) {
+  for (let i = 1; i <= ITEMS; i++) {
     await api.call('POST', '/items/', token, {
       title: `Item ${i}`,
-      description: i === 6 ? null : `Description ${i}`,
+      description: i === ITEMS ? null : `Description ${i}`,
     });
   }
 });
@@ -29,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('/items', () => {
-  it('lists the first page of 5 with the spec columns, N/A and paging', async () => {
+  it('lists a full first page with the spec columns, N/A and paging', async () => {
     const user = userEvent.setup();
     const { app } = renderApp('/items', token);
     expect(
@@ -38,13 +43,13 @@ describe('/items', () => {
     for (const name of ['ID', 'Title', 'Description', 'Actions']) {
       expect(screen.getByRole('columnheader', { name })).toBeTruthy();
     }
-    await screen.findByText('Item 6');
+    await screen.findByText(`Item ${ITEMS}`);
     const rows = screen.getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(items.pageSize);
     expect(within(rows[0] as HTMLElement).getByText('N/A')).toBeTruthy();
     expect(screen.getByText('Page 1')).toBeTruthy();
     // Where the page sits, from the count the API returns.
-    expect(screen.getByTestId('list-range').textContent).toBe('Showing 1–5 of 6');
+    expect(screen.getByTestId('list-range').textContent).toBe(items.showing(1, ITEMS));
     // The ID is the whole value (its column is as wide as a UUID; a cut one gets a tooltip).
     const idCell = within(rows[0] as HTMLElement).getAllByRole('cell')[0] as HTMLElement;
     expect(idCell.textContent).toMatch(/^[0-9a-f-]{36}$/);
@@ -56,7 +61,7 @@ describe('/items', () => {
     expect(await screen.findByText('Item 1')).toBeTruthy();
     expect(screen.getByText('Page 2')).toBeTruthy();
     expect(app.router.state.location.search).toEqual({ page: 2 });
-    await waitFor(() => expect(screen.getByTestId('list-range').textContent).toBe('Showing 6–6 of 6'));
+    await waitFor(() => expect(screen.getByTestId('list-range').textContent).toBe(items.showing(2, ITEMS)));
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true),
     );
@@ -71,9 +76,10 @@ describe('/items', () => {
       full_name: 'Failing Pages',
     });
     const own = await api.login(email, 'password-123');
-    for (let i = 1; i <= 15; i++) await api.call('POST', '/items/', own, { title: `Failing ${i}` });
+    for (let i = 1; i <= items.rows(3); i++)
+      await api.call('POST', '/items/', own, { title: `Failing ${i}` });
     const user = userEvent.setup();
-    // Page 3 (the oldest five); page 2 is not in the cache (only the next page is prefetched).
+    // Page 3 (the oldest page); page 2 is not in the cache (only the next page is prefetched).
     renderApp('/items?page=3', own);
     expect(await screen.findByText('Failing 1', {}, { timeout: 10_000 })).toBeTruthy();
     // The admin deactivates the account: its next call is refused (400 'Inactive user').
@@ -89,7 +95,7 @@ describe('/items', () => {
   it('an invalid page parameter falls back to page 1', async () => {
     renderApp('/items?page=abc', token);
     expect(await screen.findByText('Page 1', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(await screen.findByText('Item 6')).toBeTruthy();
+    expect(await screen.findByText(`Item ${ITEMS}`)).toBeTruthy();
   });
 
   it('a page past the end says so and offers the last page', async () => {
@@ -98,12 +104,13 @@ describe('/items', () => {
     expect(
       await screen.findByText('Page 99 is past the end of the list.', {}, { timeout: 10_000 }),
     ).toBeTruthy();
-    expect(screen.getByText('The list ends on page 2 (6 in all).')).toBeTruthy();
+    const last = items.lastPage(ITEMS);
+    expect(screen.getByText(`The list ends on page ${last} (${ITEMS} in all).`)).toBeTruthy();
     expect(screen.getByText('Page 99')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await user.click(screen.getByRole('button', { name: `Go to page ${last}` }));
     expect(await screen.findByText('Item 1')).toBeTruthy();
-    expect(app.router.state.location.search).toEqual({ page: 2 });
-    expect(screen.getByText('Page 2')).toBeTruthy();
+    expect(app.router.state.location.search).toEqual({ page: last });
+    expect(screen.getByText(`Page ${last}`)).toBeTruthy();
   });
 
   it('an empty list says there are no items yet and offers to add one', async () => {
@@ -135,7 +142,7 @@ describe('/items', () => {
     expect(await within(dialog).findByText('Title is required.')).toBeTruthy();
     await user.type(title, 'Brand new item');
     await user.click(save);
-    expect(await screen.findByText('Item created successfully.')).toBeTruthy();
+    expect(await screen.findByText('Item created successfully.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Success!')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Item' })).toBeNull());
     expect(await screen.findByText('Brand new item')).toBeTruthy();

@@ -1,5 +1,6 @@
 import { Badge, Box, Flex, Table, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
+import { PAGE_SIZES } from '../../api/paging';
 import { usersQueryOptions } from '../../api/queries';
 import { createUser, deleteUser, endUserSessions, unlockUser, updateUser } from '../../api/services';
 import { usersPagingMachine } from '../../machines/paging';
@@ -55,7 +56,7 @@ function Dot({ color }: { color: string }) {
 
 export function AdminScreen() {
   const currentUser = useCurrentUser();
-  const list = usePagedList(usersPagingMachine, '/admin', usersQueryOptions);
+  const list = usePagedList(usersPagingMachine, '/admin', usersQueryOptions, PAGE_SIZES.users);
   const { refetch } = list;
   // The row's actions menu trigger, where focus returns when its dialog closes.
   const opener = useRef<HTMLElement | null>(null);

@@ -10,6 +10,7 @@ import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
 import { AuthHeading, AuthLayout } from './AuthLayout';
+import { resetPasswordPayload } from './payload';
 
 const route = getRouteApi('/reset-password');
 
@@ -51,7 +52,7 @@ export function ResetPasswordScreen() {
   const [state, send] = useMachine(
     resetPasswordMachine.provide({
       actors: {
-        submit: fromPromise(({ input }) => resetPassword({ new_password: input.values.new_password, token })),
+        submit: fromPromise(({ input }) => resetPassword(resetPasswordPayload(input.values, token))),
       },
       actions: {
         onSuccess: () => {

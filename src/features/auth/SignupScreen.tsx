@@ -10,15 +10,14 @@ import { PrimaryButton } from '../../ui/form';
 import { showError, showSuccess } from '../../ui/toaster';
 import { inspect } from '../app/inspect';
 import { AuthHeading, AuthLayout, AuthLink, AuthPasswordField, AuthTextField } from './AuthLayout';
+import { signupPayload } from './payload';
 
 export function SignupScreen() {
   const navigate = useNavigate();
   const [state, send] = useMachine(
     signupMachine.provide({
       actors: {
-        submit: fromPromise(({ input: { values } }) =>
-          registerUser({ full_name: values.full_name, email: values.email, password: values.password }),
-        ),
+        submit: fromPromise(({ input: { values } }) => registerUser(signupPayload(values))),
       },
       actions: {
         onSuccess: ({ context }) => {

@@ -1,7 +1,6 @@
 import { Box, Button, Flex, Table, Text } from '@chakra-ui/react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { PAGE_SIZE } from '../../api/paging';
 import { type ListPage, pageRows } from '../../machines/paging';
 import { PlusIcon } from '../../ui/icons';
 import { PageHeading, PageTitle } from '../../ui/PageTitle';
@@ -161,6 +160,7 @@ export function ListScreen<Row>({
     paging,
     (snapshot) => ({
       page: snapshot.context.page,
+      pageSize: snapshot.context.pageSize,
       shown: snapshot.context.list,
       error: snapshot.context.error,
       loading: snapshot.matches({ list: 'loading' }),
@@ -170,7 +170,7 @@ export function ListScreen<Row>({
     }),
     shallowEqual,
   );
-  const { page, loading, failed } = view;
+  const { page, pageSize, loading, failed } = view;
   const answered = view.answered;
   const rows = answered ? view.rows : 0;
   const shown = view.shown as (ListPage<Row> & { page: number }) | undefined;
@@ -178,8 +178,8 @@ export function ListScreen<Row>({
   const stale = shown !== undefined && shown.page !== page;
   const dimmed = loading && stale;
   const count = shown?.count ?? 0;
-  const lastPage = Math.max(1, Math.ceil(count / PAGE_SIZE));
-  const first = (page - 1) * PAGE_SIZE + 1;
+  const lastPage = Math.max(1, Math.ceil(count / pageSize));
+  const first = (page - 1) * pageSize + 1;
   const minWidth = `calc(${columns.map((column) => column.width).join(' + ')})`;
   const fitsColumns = !columns.some((column) => column.grow);
 

@@ -8,20 +8,22 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { type ActorRefFrom, type EventObject, fromCallback } from 'xstate';
+import type { PageRequest } from '../../api/paging';
 import type { ListPage, PagingMachine } from '../../machines/paging';
 import { inspect } from '../app/inspect';
 
 /** The list screens' paths; the page lives in their `?page=N`. */
 export type ListPath = '/items' | '/admin';
 
-/** The query options of one page of a list (src/api/queries.ts), keyed `[list name, { page }]`. */
+/** The query options of one page of a list (src/api/queries.ts), keyed `[list name, { page, pageSize }]`. */
 export type ListQueryOptions<Row, Key extends ListKey> = (
-  page: number,
+  request: PageRequest,
 ) => QueryObserverOptions<ListPage<Row>, Error, ListPage<Row>, ListPage<Row>, Key>;
-type ListKey = readonly [string, { page: number }];
+type ListKey = readonly [string, PageRequest];
 
 /**
- * Runs a paging machine on a list route: the machine's `list` actor is the list query of its page (a
+ * Runs a paging machine on a list route with the list's page size (PAGE_SIZES): the machine's `list`
+ * actor is the list query of its page (a
  * TanStack QueryObserver, so the cache, retries and refetches after invalidation are TanStack's) and
  * reports each new answer or error to it; `navigate` writes the page to the URL and a change of the
  * URL's page is passed in (`paging.sync`); `prefetch` warms the next page.
@@ -30,6 +32,7 @@ export function usePagedList<Row, Key extends ListKey>(
   machine: PagingMachine,
   path: ListPath,
   options: ListQueryOptions<Row, Key>,
+  pageSize: number,
 ) {
   const queryClient = useQueryClient();
   // Both list routes parse `?page` with pageSearchSchema: a positive integer, 1 by default.
@@ -41,8 +44,8 @@ export function usePagedList<Row, Key extends ListKey>(
   const paging = useActorRef(
     machine.provide({
       actors: {
-        list: fromCallback<EventObject, { page: number }>(({ input, sendBack }) => {
-          const observer = new QueryObserver(queryClient, options(input.page));
+        list: fromCallback<EventObject, PageRequest>(({ input, sendBack }) => {
+          const observer = new QueryObserver(queryClient, options(input));
           // Report each answer and each error once (a refetch that changes nothing keeps the data's identity).
           let reported: unknown;
           const report = (result: QueryObserverResult<ListPage<Row>>) => {
@@ -60,12 +63,12 @@ export function usePagedList<Row, Key extends ListKey>(
       },
       actions: {
         navigate: (_, params) => goToPage(params.page),
-        prefetch: (_, params) => {
-          void queryClient.prefetchQuery(options(params.page));
+        prefetch: ({ context }, params) => {
+          void queryClient.prefetchQuery(options({ page: params.page, pageSize: context.pageSize }));
         },
       },
     }),
-    { input: { page }, inspect },
+    { input: { page, pageSize }, inspect },
   );
 
   useEffect(() => {
@@ -73,7 +76,8 @@ export function usePagedList<Row, Key extends ListKey>(
   }, [paging, page]);
 
   /** After a change to the list: every cached page is stale, the shown one is refetched. */
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: [options(1).queryKey[0]] });
+  const refetch = () =>
+    void queryClient.invalidateQueries({ queryKey: [options({ page: 1, pageSize }).queryKey[0]] });
 
   return {
     paging,

@@ -1,5 +1,6 @@
 import { Table, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
+import { PAGE_SIZES } from '../../api/paging';
 import { itemsQueryOptions } from '../../api/queries';
 import { retryKeys } from '../../api/retry-keys';
 import { createItem, deleteItem, updateItem } from '../../api/services';
@@ -33,7 +34,7 @@ const EMPTY = {
 };
 
 export function ItemsScreen() {
-  const list = usePagedList(itemsPagingMachine, '/items', itemsQueryOptions);
+  const list = usePagedList(itemsPagingMachine, '/items', itemsQueryOptions, PAGE_SIZES.items);
   const { refetch } = list;
   // The row's actions menu trigger, where focus returns when its dialog closes.
   const opener = useRef<HTMLElement | null>(null);

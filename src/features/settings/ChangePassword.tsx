@@ -10,17 +10,13 @@ import { NewPasswordFields, PasswordField, PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
+import { changePasswordPayload } from './payload';
 
 export function ChangePassword() {
   const [state, send] = useMachine(
     changePasswordMachine.provide({
       actors: {
-        submit: fromPromise(({ input }) =>
-          updatePasswordMe({
-            current_password: input.values.current_password,
-            new_password: input.values.new_password,
-          }),
-        ),
+        submit: fromPromise(({ input }) => updatePasswordMe(changePasswordPayload(input.values))),
       },
       actions: {
         onSuccess: () => showSuccess('Success!', 'Password updated successfully.'),

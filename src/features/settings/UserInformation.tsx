@@ -14,6 +14,7 @@ import { useCurrentUser } from '../account/currentUser';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
 import { LogoutEverywhere } from './LogoutEverywhere';
+import { profilePayload } from './payload';
 
 /** My profile: full name and e-mail, read-only until Edit; Save only when changed with an e-mail. */
 export function UserInformation() {
@@ -22,9 +23,7 @@ export function UserInformation() {
   const [state, send] = useMachine(
     profileMachine.provide({
       actors: {
-        submit: fromPromise(({ input: { values } }) =>
-          updateUserMe({ full_name: values.full_name, email: values.email }),
-        ),
+        submit: fromPromise(({ input: { values } }) => updateUserMe(profilePayload(values))),
       },
       actions: {
         onSuccess: () => {

@@ -1,5 +1,6 @@
 import type { AnyEventObject, AnyStateMachine, ContextFrom } from 'xstate';
 import { ApiError } from '../../api/errors';
+import { PAGE_SIZES } from '../../api/paging';
 import { appearanceMachine } from '../../machines/appearance';
 import * as flows from '../../machines/flows';
 import type { FormContext, FormValues } from '../../machines/form';
@@ -294,14 +295,14 @@ function listAnswer(rows: number, count: number) {
   return { data: Array.from({ length: rows }, (_, index) => ({ id: `row-${index + 1}` })), count };
 }
 
-function pagingModel(name: string, machine: AnyStateMachine): MachineModel {
+function pagingModel(name: string, machine: AnyStateMachine, pageSize: number): MachineModel {
   return {
     name,
     group: 'Lists',
     machine,
     inputs: [
-      { label: 'page 1', input: { page: 1 } },
-      { label: 'page 3', input: { page: 3 } },
+      { label: 'page 1', input: { page: 1, pageSize } },
+      { label: 'page 3', input: { page: 3, pageSize } },
     ],
     // The list query of the page: its answers and failures are the events below.
     actors: { list: 'callback' },
@@ -312,8 +313,8 @@ function pagingModel(name: string, machine: AnyStateMachine): MachineModel {
     events: (snapshot) => {
       const { page } = snapshot.context as PagingContext;
       return [
-        labelled({ type: 'paging.loaded', list: listAnswer(5, 12) }, 'full page'),
-        labelled({ type: 'paging.loaded', list: listAnswer(2, 12) }, 'short page'),
+        labelled({ type: 'paging.loaded', list: listAnswer(pageSize, 2 * pageSize + 2) }, 'full page'),
+        labelled({ type: 'paging.loaded', list: listAnswer(2, 2 * pageSize + 2) }, 'short page'),
         labelled({ type: 'paging.failed', error: new ApiError(400, { detail: 'Inactive user' }) }, '400'),
         { type: 'paging.next' },
         { type: 'paging.previous' },
@@ -357,8 +358,8 @@ const appearanceModel: MachineModel = {
 export const MODELS: MachineModel[] = [
   sessionModel,
   appearanceModel,
-  pagingModel('itemsPaging', itemsPagingMachine),
-  pagingModel('usersPaging', usersPagingMachine),
+  pagingModel('itemsPaging', itemsPagingMachine, PAGE_SIZES.items),
+  pagingModel('usersPaging', usersPagingMachine, PAGE_SIZES.users),
   ...formModels,
   ...accountModels(),
 ];

@@ -1,3 +1,4 @@
+import { listOfPagingMachine, listPaging } from '../../support/paging';
 import { crashed, current, type Oracle, ran, type Step, sentType, type Trace } from './types';
 
 /**
@@ -6,8 +7,8 @@ import { crashed, current, type Oracle, ran, type Step, sentType, type Trace } f
  * query's answers), not from the machine.
  */
 
-// §9: "Page size 5 on items and users lists."
-const PAGE_SIZE = 5;
+// §9: "Page size 5 on items and users lists": each list's page size, as the list declares it.
+const pageSizeOf = (trace: Trace) => listPaging(listOfPagingMachine(trace.machine)).pageSize;
 
 const pageOf = (step: Step) => (step.snapshot.context as { page: number }).page;
 
@@ -46,7 +47,7 @@ export const pagingOracles: Oracle[] = [
       if (sentType(step) !== 'paging.next' || before === undefined || pageOf(step) === before)
         return undefined;
       const answer = lastAnswer({ ...trace, steps: trace.steps.slice(0, -1) });
-      if (answer !== PAGE_SIZE)
+      if (answer !== pageSizeOf(trace))
         return `Next went to page ${pageOf(step)} after the page answered ${String(answer)} rows`;
       return pageOf(step) === before + 1 ? undefined : `Next went from page ${before} to ${pageOf(step)}`;
     },
@@ -57,10 +58,10 @@ export const pagingOracles: Oracle[] = [
     spec: '§4 Paging',
     check: (trace) => {
       const step = current(trace);
-      if (lastAnswer(trace) !== PAGE_SIZE) return undefined;
+      if (lastAnswer(trace) !== pageSizeOf(trace)) return undefined;
       return step.snapshot.can({ type: 'paging.next' })
         ? undefined
-        : 'a full page of 5 was answered, Next is not enabled';
+        : `a full page of ${pageSizeOf(trace)} was answered, Next is not enabled`;
     },
   },
   {
@@ -103,8 +104,9 @@ export const pagingOracles: Oracle[] = [
     check: (trace) => {
       const step = current(trace);
       for (const call of step.calls) {
-        if ((call.input as { page: number }).page !== pageOf(step))
-          return `asked for page ${(call.input as { page: number }).page} while showing ${pageOf(step)}`;
+        const { page, pageSize } = call.input as { page: number; pageSize: number };
+        if (page !== pageOf(step)) return `asked for page ${page} while showing ${pageOf(step)}`;
+        if (pageSize !== pageSizeOf(trace)) return `asked for pages of ${pageSize}, not ${pageSizeOf(trace)}`;
       }
       const before = beforePage(step);
       if (
@@ -126,9 +128,9 @@ export const pagingOracles: Oracle[] = [
         sentType(step) === 'paging.loaded'
           ? (step.event as unknown as { list: { data: unknown[] } }).list.data.length
           : undefined;
-      if (loaded === PAGE_SIZE && !prefetches.includes(pageOf(step) + 1))
+      if (loaded === pageSizeOf(trace) && !prefetches.includes(pageOf(step) + 1))
         return `a full page ${pageOf(step)} did not prefetch page ${pageOf(step) + 1}`;
-      if (prefetches.length > 0 && lastAnswer(trace) !== PAGE_SIZE)
+      if (prefetches.length > 0 && lastAnswer(trace) !== pageSizeOf(trace))
         return `prefetched ${prefetches.join(', ')} after a page that was not full`;
       return undefined;
     },

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type AnyMachineSnapshot, type AnyStateMachine, createActor, fromCallback } from 'xstate';
-import { PAGE_SIZE } from '../../../src/api/paging';
 import { type PagingContext, pageRows } from '../../../src/machines/paging';
 import { modelByName } from '../../../src/qa/statecharts/models';
 import { type ModelPath, stateLabel } from '../../../src/qa/statecharts/paths';
+import { listPaging } from '../../support/paging';
 import { renderApp } from '../harness';
 import type { StepInfo, UiDriver } from './runner';
 import {
@@ -25,7 +25,7 @@ import {
  * - `paging.sync` is a change of the URL's page (other page: page + 1; invalid: ?page=abc; the same
  *   page: the same URL again, which changes nothing);
  * - `paging.loaded` is the list's answer from the real server. The account gets just enough rows for
- *   the pages the path needs full (5) or short; an answer while the list is shown or failed comes from
+ *   the pages the path needs full (a page of the list's page size) or short; an answer while the list is shown or failed comes from
  *   the refetch after the user adds a row through the screen's Add dialog (newest first, so every page
  *   changes);
  * - `paging.failed` is a real failure: the admin deactivated the account before the page was asked
@@ -82,7 +82,7 @@ function needs(machine: AnyStateMachine, path: ModelPath): Needs {
     const from = stateLabel(before);
     if (step.event.type === 'paging.loaded') {
       const page = pageOf(after);
-      const isFull = rowsOf(after) === PAGE_SIZE;
+      const isFull = rowsOf(after) === (after.context as PagingContext).pageSize;
       if (full.has(page) && full.get(page) !== isFull) ok = false;
       full.set(page, isFull);
       cached.add(page);
@@ -127,6 +127,8 @@ export function pagingDriver(kind: Kind): UiDriver<Ctx> {
   const model = modelByName(kind === 'items' ? 'itemsPaging' : 'usersPaging');
   if (!model) throw new Error('no paging model');
   const route = kind === 'items' ? '/items' : '/admin';
+  // The list's page size: the screen's, which the walk checks against the model's (its input).
+  const { pageSize, rows: rowsFilling } = listPaging(kind);
 
   async function addRow(ctx: Ctx) {
     const { u } = ctx;
@@ -164,7 +166,7 @@ export function pagingDriver(kind: Kind): UiDriver<Ctx> {
     async setup(path, walk) {
       const { full } = needs(model.machine, path);
       const fullPages = [...full].filter(([, isFull]) => isFull).map(([page]) => page);
-      const rows = PAGE_SIZE * (fullPages.length ? Math.max(...fullPages) : 0) + 1;
+      const rows = rowsFilling(fullPages.length ? Math.max(...fullPages) : 0, 1);
       const account = await createAccount(walk.api, `paging-${kind}`, { superuser: kind === 'users' });
       if (kind === 'items') {
         for (let i = 0; i < rows; i++) {
@@ -221,7 +223,7 @@ export function pagingDriver(kind: Kind): UiDriver<Ctx> {
         case 'paging.loaded':
           // A full page is shown and Next comes next: hold the prefetch of the next page (pause the
           // server as the list turns ready), so that Next shows `loading` until the walk lets it answer.
-          if (rowsOf(info.after) === PAGE_SIZE && next?.event.type === 'paging.next') {
+          if (rowsOf(info.after) === pageSize && next?.event.type === 'paging.next') {
             walk.tracker.onEnter(model.name, 'list.ready', () => walk.api.pause());
           }
           // Shown or failed: the user adds a row; the list is refetched. Loading: the server answers.
@@ -257,7 +259,8 @@ export function pagingDriver(kind: Kind): UiDriver<Ctx> {
         return;
       }
       if (label === 'list.ready') {
-        const isFull = rowsOf(expected) === PAGE_SIZE;
+        expect((expected.context as PagingContext).pageSize).toBe(pageSize);
+        const isFull = rowsOf(expected) === pageSize;
         // An empty page shows the empty state in place of the table.
         const shown = () => document.querySelector('tbody') ?? screen.queryByTestId('empty-list');
         await waitFor(() => {
@@ -268,8 +271,8 @@ export function pagingDriver(kind: Kind): UiDriver<Ctx> {
         const table = document.querySelector('tbody');
         const rows = table ? within(table).queryAllByRole('row') : [];
         if (!table) expect(screen.getByTestId('empty-list')).toBeTruthy();
-        if (isFull) expect(rows).toHaveLength(PAGE_SIZE);
-        else expect(rows.length).toBeLessThan(PAGE_SIZE);
+        if (isFull) expect(rows).toHaveLength(pageSize);
+        else expect(rows.length).toBeLessThan(pageSize);
         expect(next.disabled).toBe(!isFull);
         expect(screen.queryByRole('alert')).toBeNull();
         return;
