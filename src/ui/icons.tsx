@@ -4,7 +4,6 @@
  * sizes them to the text around them, where a component's recipe does not size its icons itself.
  */
 export {
-  Archive as ArchiveIcon,
   Check as CheckIcon,
   ChevronLeft as PreviousIcon,
   ChevronRight as NextIcon,

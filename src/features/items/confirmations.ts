@@ -1,6 +1,6 @@
 import { deleteItem } from '../../api/services';
 import type { ItemPublic, Message } from '../../api/types';
-import { ArchiveIcon, TrashIcon } from '../../ui/icons';
+import { TrashIcon } from '../../ui/icons';
 import { type AnyConfirmation, defineConfirmation } from '../common/confirmation';
 
 /** The item the test model opens the row confirmations on. */
@@ -34,28 +34,5 @@ export const deleteItemConfirmation = defineConfirmation<ItemPublic, Message>({
   },
 });
 
-/** A row's 'Archive Item' (a throwaway measurement: it calls the delete endpoint). */
-export const archiveItemConfirmation = defineConfirmation<ItemPublic, Message>({
-  name: 'archiveItem',
-  group: 'Items',
-  submit: ({ target }) => deleteItem(target.id),
-  fixture: { target: fixtureItem, output: { message: 'Item deleted successfully' } },
-  screen: {
-    route: '/items',
-    opener: { menu: { value: 'archive', label: 'Archive Item', icon: ArchiveIcon } },
-    role: 'alertdialog',
-    title: 'Archive Item',
-    submitLabel: 'Archive',
-    record: (item) => ({ name: item.title }),
-    body: () => [['The item leaves the list.']],
-    question: 'The item leaves the list.',
-    success: ['Success', 'The item was archived.'],
-    failure: 'detail',
-  },
-});
-
 /** The /items row confirmations, in their menu order (after Edit and Change Password). */
-export const ITEM_CONFIRMATIONS: readonly AnyConfirmation[] = [
-  archiveItemConfirmation,
-  deleteItemConfirmation,
-];
+export const ITEM_CONFIRMATIONS: readonly AnyConfirmation[] = [deleteItemConfirmation];
