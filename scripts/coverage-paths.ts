@@ -29,7 +29,7 @@
  * after a large write would cut it at 64 KiB).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -41,6 +41,7 @@ import {
   measureKinds,
 } from '../src/qa/statecharts/coverage-kinds';
 import { MODELS } from '../src/qa/statecharts/models';
+import { CONFIRMATIONS } from '../src/features/confirmations';
 import { formatReport, readRecords, summarise, uncoveredMessages } from '../tests/model/coverage';
 import { walkedByReport, writeWalkedBy } from '../tests/model/walked-by';
 
@@ -61,6 +62,29 @@ function readKinds(dir: string): Map<string, KindSets | null> {
   );
 }
 
+const WALKS_DIR = 'tests/ui/walks';
+
+/**
+ * The UI walk files that may walk `machines`: the ones that name a machine (`machine: 'addItem'`), and
+ * the descriptors' walk for a confirmation (src/features/confirmations.ts); every walk file when none
+ * names one (a driver that derives the name, e.g. pagingDriver('items')). Loading a walk file in jsdom
+ * costs seconds, so only these are loaded.
+ */
+function walkFiles(machines: string[]): string[] {
+  const files = readdirSync(WALKS_DIR)
+    .filter((file) => file.endsWith('.test.tsx'))
+    .map((file) => path.join(WALKS_DIR, file));
+  const confirmations = new Set(CONFIRMATIONS.map((descriptor) => descriptor.name));
+  const named = files.filter((file) => {
+    const text = readFileSync(file, 'utf8');
+    return machines.some(
+      (machine) =>
+        text.includes(`'${machine}'`) || (confirmations.has(machine) && text.includes('CONFIRMATIONS')),
+    );
+  });
+  return named.length > 0 ? named : [`${WALKS_DIR}/`];
+}
+
 /** Runs the tests (or reads an earlier run's records); the coverage rows and whether the tests passed. */
 function collect(json: boolean, machines: string[] | undefined) {
   const records = option('--records');
@@ -69,12 +93,13 @@ function collect(json: boolean, machines: string[] | undefined) {
   const projects = (process.env.COVERAGE_PATHS_PROJECTS ?? 'model,ui-walk')
     .split(',')
     .flatMap((name) => ['--project', name]);
-  // A machine's model paths are named '<machine> machine > …', its UI walk '<machine> (UI walk) > …'.
+  // A machine's model paths are named '<machine> machine > …', its UI walk '<machine> (UI walk) > …';
+  // WALK_MACHINES keeps the other machines' walks from being planned at all (tests/model/walk-filter.ts).
   const only = machines
     ? [
         'tests/model/machines.test.ts',
         'tests/model/coverage-kinds.test.ts',
-        'tests/ui/walks/',
+        ...walkFiles(machines),
         '-t',
         `^(${machines.map(literal).join('|')}) (machine|\\(UI walk\\)) `,
       ]
@@ -82,7 +107,11 @@ function collect(json: boolean, machines: string[] | undefined) {
   const run = spawnSync('npx', ['vitest', 'run', ...projects, ...only, '--reporter=dot'], {
     // With --json, stdout is the report alone: the tests' output goes to stderr.
     stdio: ['ignore', json ? 2 : 'inherit', 'inherit'],
-    env: { ...process.env, STATECHART_COVERAGE_DIR: dir },
+    env: {
+      ...process.env,
+      STATECHART_COVERAGE_DIR: dir,
+      ...(machines ? { WALK_MACHINES: machines.join(',') } : {}),
+    },
   });
   const rows = summarise(readRecords(dir));
   const kinds = readKinds(dir);

@@ -1,6 +1,6 @@
 import type { ItemPublic, Message, UserPublic } from '../api/types';
 import { createPageFormMachine } from './form';
-import { createConfirmationMachine, createModalFormMachine, createToggleFormMachine } from './form-dialogs';
+import { createModalFormMachine, createToggleFormMachine } from './form-dialogs';
 import {
   addItemSchema,
   addUserSchema,
@@ -11,7 +11,10 @@ import {
   setPasswordSchema,
 } from './signed-in-schemas';
 
-/** The form flows of the signed-in screens (settings, items, admin); the public ones are in ./flows.ts. */
+/**
+ * The form flows of the signed-in screens (settings, items, admin); the public ones are in ./flows.ts.
+ * The confirmations (delete, end sessions, …) are declared with their screens: src/features/confirmations.ts.
+ */
 
 // Settings
 export const profileMachine = createToggleFormMachine({
@@ -31,17 +34,6 @@ export const changePasswordMachine = createPageFormMachine({
   resetOnSuccess: true,
 });
 
-export const accountDeletionMachine = createConfirmationMachine({
-  id: 'accountDeletion',
-  types: {} as { output: Message },
-});
-
-/** "Log out everywhere" (My profile): ends every session of the account, this one included. */
-export const logoutEverywhereMachine = createConfirmationMachine({
-  id: 'logoutEverywhere',
-  types: {} as { output: Message },
-});
-
 // Items
 export const addItemMachine = createModalFormMachine({
   id: 'addItem',
@@ -57,11 +49,6 @@ export const editItemMachine = createModalFormMachine({
   schema: editItemSchema,
   defaults: { title: '', description: '', sku: '' },
   requireDirty: true,
-});
-
-export const deleteItemMachine = createConfirmationMachine({
-  id: 'deleteItem',
-  types: {} as { target: ItemPublic; output: Message },
 });
 
 // Users (admin)
@@ -111,21 +98,4 @@ export const changeUserPasswordMachine = createModalFormMachine({
   schema: setPasswordSchema,
   defaults: { password: '', confirm_password: '' },
   requireDirty: true,
-});
-
-export const deleteUserMachine = createConfirmationMachine({
-  id: 'deleteUser',
-  types: {} as { target: UserPublic; output: Message },
-});
-
-/** A row's 'End sessions': every session of the user ends (they must sign in again). */
-export const endUserSessionsMachine = createConfirmationMachine({
-  id: 'endUserSessions',
-  types: {} as { target: UserPublic; output: Message },
-});
-
-/** A row's 'Unlock sign-in': clears the user's lockout after too many failed logins. */
-export const unlockUserMachine = createConfirmationMachine({
-  id: 'unlockUser',
-  types: {} as { target: UserPublic; output: Message },
 });

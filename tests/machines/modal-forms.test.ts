@@ -1,23 +1,35 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { ItemPublic } from '../../src/api/types';
+import {
+  deleteUserConfirmation,
+  endUserSessionsConfirmation,
+  unlockUserConfirmation,
+} from '../../src/features/admin/confirmations';
 import { editUserPayload, editUserValues } from '../../src/features/admin/payload';
+import { deleteItemConfirmation } from '../../src/features/items/confirmations';
+import {
+  accountDeletionConfirmation,
+  logoutEverywhereConfirmation,
+} from '../../src/features/settings/confirmations';
 import { fieldError } from '../../src/machines/form';
 import {
-  accountDeletionMachine,
   addItemMachine,
   addUserMachine,
   changeUserPasswordMachine,
-  deleteItemMachine,
-  deleteUserMachine,
   editItemMachine,
   editUserMachine,
-  endUserSessionsMachine,
-  logoutEverywhereMachine,
   profileMachine,
-  unlockUserMachine,
 } from '../../src/machines/signed-in-flows';
 import { controllableSubmit, flush } from './helpers';
+
+// The confirmations' machines are declared with their descriptors (src/features/confirmations.ts).
+const accountDeletionMachine = accountDeletionConfirmation.machine;
+const logoutEverywhereMachine = logoutEverywhereConfirmation.machine;
+const deleteItemMachine = deleteItemConfirmation.machine;
+const deleteUserMachine = deleteUserConfirmation.machine;
+const endUserSessionsMachine = endUserSessionsConfirmation.machine;
+const unlockUserMachine = unlockUserConfirmation.machine;
 
 const item: ItemPublic = {
   id: 'item-1',

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { PAGE_SIZE, pageToSkip, parsePage } from '../../src/api/paging';
+import { PAGE_SIZES, pageToSkip, parsePage } from '../../src/api/paging';
 import { ASSET_MAX_BYTES, checkAsset } from '../../src/machines/asset-upload';
 import { RESEND_INTERVAL_SECONDS, retryAfterSeconds } from '../../src/machines/confirm-email';
 import { checkPhoto, PHOTO_MAX_BYTES, PHOTO_TYPE_MESSAGE } from '../../src/machines/profile-photo';
@@ -253,10 +253,11 @@ describe('§4 paging: five rows a page, ?page a positive integer', () => {
     expect(parsePage(raw)).toBe(page);
   });
 
-  it('a page asks for its five rows', () => {
-    expect(PAGE_SIZE).toBe(5);
-    expect(pageToSkip(1)).toEqual({ skip: 0, limit: 5 });
-    expect(pageToSkip(3)).toEqual({ skip: 10, limit: 5 });
+  it('a page asks for its five rows (spec §9: five per page, items and users alike)', () => {
+    expect(PAGE_SIZES).toEqual({ items: 5, users: 5 });
+    expect(pageToSkip({ page: 1, pageSize: 5 })).toEqual({ skip: 0, limit: 5 });
+    expect(pageToSkip({ page: 3, pageSize: 5 })).toEqual({ skip: 10, limit: 5 });
+    expect(pageToSkip({ page: 3, pageSize: 10 })).toEqual({ skip: 20, limit: 10 });
   });
 });
 

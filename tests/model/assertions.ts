@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import { CONFIRMATIONS } from '../../src/features/confirmations';
 import { type PagingContext, pageRows } from '../../src/machines/paging';
 import { API_FAILURES } from '../../src/qa/statecharts/model-kit';
 import { stateLabel } from '../../src/qa/statecharts/paths';
@@ -385,16 +386,12 @@ export const ASSERTIONS: Record<string, MachineAssertions> = {
   resetPassword: pageFormAssertions('leaves'),
   changePassword: pageFormAssertions('clears'),
   profile: toggleFormAssertions(),
-  accountDeletion: confirmationAssertions(),
   addItem: modalFormAssertions(),
   editItem: modalFormAssertions(),
-  deleteItem: confirmationAssertions(),
   addUser: modalFormAssertions(),
   editUser: modalFormAssertions(),
   changeUserPassword: modalFormAssertions(),
-  deleteUser: confirmationAssertions(),
-  logoutEverywhere: confirmationAssertions(),
-  endUserSessions: confirmationAssertions(),
-  unlockUser: confirmationAssertions(),
+  // Every confirmation of src/features/confirmations.ts: the same machine shape, the same checks.
+  ...Object.fromEntries(CONFIRMATIONS.map(({ name }) => [name, confirmationAssertions()])),
   ...ACCOUNT_ASSERTIONS,
 };

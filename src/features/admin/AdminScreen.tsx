@@ -2,32 +2,22 @@ import { Badge, Box, Flex, Table, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { PAGE_SIZES } from '../../api/paging';
 import { usersQueryOptions } from '../../api/queries';
-import { createUser, deleteUser, endUserSessions, unlockUser, updateUser } from '../../api/services';
+import { createUser, updateUser } from '../../api/services';
+import type { UserPublic } from '../../api/types';
 import { usersPagingMachine } from '../../machines/paging';
-import {
-  addUserMachine,
-  deleteUserMachine,
-  editUserMachine,
-  endUserSessionsMachine,
-  unlockUserMachine,
-} from '../../machines/signed-in-flows';
+import { addUserMachine, editUserMachine } from '../../machines/signed-in-flows';
 import { planLabel } from '../../machines/subscription';
-import { LogOutIcon, UnlockIcon } from '../../ui/icons';
+import { EditIcon, KeyIcon } from '../../ui/icons';
 import { badgeRecipe } from '../../ui/recipes';
 import { useCurrentUser } from '../account/currentUser';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
-import { DeleteDialog } from '../common/DeleteDialog';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
+import { useRowConfirmations } from '../common/RowConfirmations';
 import { usePagedList } from '../common/usePagedList';
-import {
-  useChangePasswordDialog,
-  useConfirmDialog,
-  useDeleteDialog,
-  useFormDialog,
-} from '../common/useRowDialogs';
+import { useChangePasswordDialog, useFormDialog } from '../common/useRowDialogs';
+import { USER_CONFIRMATIONS } from './confirmations';
 import { addUserPayload, editUserPayload, editUserValues } from './payload';
-import { EndSessionsDialog, UnlockDialog } from './SessionDialogs';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
 // Names and e-mails get the room; the code columns are as wide as their values.
@@ -74,27 +64,8 @@ export function AdminScreen() {
     refetch,
   );
   const changePassword = useChangePasswordDialog(refetch);
-  const deleteUserActor = useDeleteDialog(
-    deleteUserMachine,
-    ({ target }) => deleteUser(target.id),
-    {
-      success: 'The user was deleted successfully.',
-      failure: 'An error occurred while deleting the user.',
-    },
-    refetch,
-  );
-  const endSessions = useConfirmDialog(
-    endUserSessionsMachine,
-    ({ target }) => endUserSessions(target.id),
-    'The user was logged out on every device.',
-    refetch,
-  );
-  const unlock = useConfirmDialog(
-    unlockUserMachine,
-    ({ target }) => unlockUser(target.id),
-    'The user may log in again.',
-    refetch,
-  );
+  // End sessions, Unlock sign-in and Delete User (./confirmations.ts): their dialogs and menu entries.
+  const confirmations = useRowConfirmations<UserPublic>(USER_CONFIRMATIONS, refetch, opener);
 
   return (
     <ListScreen
@@ -109,23 +80,7 @@ export function AdminScreen() {
           <AddUserDialog actor={addUser} />
           <EditUserDialog actor={editUser} returnFocusRef={opener} />
           <ChangePasswordDialog actor={changePassword} returnFocusRef={opener} />
-          <EndSessionsDialog actor={endSessions} returnFocusRef={opener} />
-          <UnlockDialog actor={unlock} returnFocusRef={opener} />
-          <DeleteDialog
-            actor={deleteUserActor}
-            type="User"
-            name={(user) => (
-              <>
-                {user.full_name && <Text fontWeight="semibold">{user.full_name}</Text>}
-                <Text
-                  {...(user.full_name ? { fontSize: 'sm', color: 'fg.muted' } : { fontWeight: 'semibold' })}
-                >
-                  {user.email}
-                </Text>
-              </>
-            )}
-            returnFocusRef={opener}
-          />
+          {confirmations.dialogs}
         </>
       }
       row={(user) => {
@@ -169,40 +124,28 @@ export function AdminScreen() {
             </Table.Cell>
             <Table.Cell>
               <ActionsMenu
-                type="User"
                 rowLabel={user.full_name || user.email}
                 disabled={isYou}
-                onEdit={(trigger) => {
-                  opener.current = trigger;
-                  editUser.send({ type: 'modal.open', values: editUserValues(user), target: user });
-                }}
-                onChangePassword={(trigger) => {
-                  opener.current = trigger;
-                  changePassword.send({ type: 'modal.open', target: user });
-                }}
-                onDelete={(trigger) => {
-                  opener.current = trigger;
-                  deleteUserActor.send({ type: 'modal.open', target: user });
-                }}
-                more={[
+                actions={[
                   {
-                    value: 'end-sessions',
-                    label: 'End sessions',
-                    icon: <LogOutIcon aria-hidden="true" />,
+                    value: 'edit',
+                    label: 'Edit User',
+                    icon: <EditIcon aria-hidden="true" />,
                     onSelect: (trigger) => {
                       opener.current = trigger;
-                      endSessions.send({ type: 'modal.open', target: user });
+                      editUser.send({ type: 'modal.open', values: editUserValues(user), target: user });
                     },
                   },
                   {
-                    value: 'unlock',
-                    label: 'Unlock sign-in',
-                    icon: <UnlockIcon aria-hidden="true" />,
+                    value: 'password',
+                    label: 'Change Password User',
+                    icon: <KeyIcon aria-hidden="true" />,
                     onSelect: (trigger) => {
                       opener.current = trigger;
-                      unlock.send({ type: 'modal.open', target: user });
+                      changePassword.send({ type: 'modal.open', target: user });
                     },
                   },
+                  ...confirmations.actions(user),
                 ]}
               />
             </Table.Cell>

@@ -1,49 +1,39 @@
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { type ReactNode, useRef } from 'react';
-import { EditIcon, KeyIcon, MoreIcon, TrashIcon } from '../../ui/icons';
+import { MoreIcon } from '../../ui/icons';
 import { menuRecipe } from '../../ui/recipes';
 
-interface ActionsMenuProps {
-  type: 'Item' | 'User';
-  /** Names the row for screen readers, e.g. the item's title. */
-  rowLabel: string;
-  disabled?: boolean;
-  /** Each receives the menu's trigger, where focus returns when the opened dialog closes. */
-  onEdit: (opener: HTMLElement | null) => void;
-  onChangePassword: (opener: HTMLElement | null) => void;
-  onDelete: (opener: HTMLElement | null) => void;
-  /** Entries of one screen only (e.g. the admin's 'End sessions'), shown before Delete. */
-  more?: readonly MoreAction[];
-}
-
-export interface MoreAction {
+/** An entry of a row's actions menu. */
+export interface RowAction {
+  /** The menu item's value (unique in the menu). */
   value: string;
+  /** Its text, which is also its accessible name (e.g. 'Edit Item'). */
   label: string;
   icon: ReactNode;
+  /** Drawn in red: the action cannot be undone. */
+  danger?: boolean;
+  /** Receives the menu's trigger, where focus returns when the opened dialog closes. */
   onSelect: (opener: HTMLElement | null) => void;
 }
 
-/** A row's actions: 'Edit X', 'Change Password X', the screen's `more` entries and 'Delete X'. */
-export function ActionsMenu({
-  type,
-  rowLabel,
-  disabled,
-  onEdit,
-  onChangePassword,
-  onDelete,
-  more = [],
-}: ActionsMenuProps) {
+interface ActionsMenuProps {
+  /** Names the row for screen readers, e.g. the item's title. */
+  rowLabel: string;
+  disabled?: boolean;
+  /** The entries, in their order. */
+  actions: readonly RowAction[];
+}
+
+/** A row's actions: a '…' button opening a menu of `actions`. */
+export function ActionsMenu({ rowLabel, disabled, actions }: ActionsMenuProps) {
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <Menu.Root
       recipe={menuRecipe}
       positioning={{ placement: 'bottom-end' }}
-      onSelect={(details) => {
-        if (details.value === 'edit') onEdit(trigger.current);
-        if (details.value === 'password') onChangePassword(trigger.current);
-        if (details.value === 'delete') onDelete(trigger.current);
-        more.find((action) => action.value === details.value)?.onSelect(trigger.current);
-      }}
+      onSelect={(details) =>
+        actions.find((action) => action.value === details.value)?.onSelect(trigger.current)
+      }
     >
       <Menu.Trigger asChild disabled={disabled}>
         <IconButton
@@ -59,24 +49,12 @@ export function ActionsMenu({
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="edit">
-              <EditIcon aria-hidden="true" />
-              Edit {type}
-            </Menu.Item>
-            <Menu.Item value="password">
-              <KeyIcon aria-hidden="true" />
-              Change Password {type}
-            </Menu.Item>
-            {more.map((action) => (
-              <Menu.Item key={action.value} value={action.value}>
+            {actions.map((action) => (
+              <Menu.Item key={action.value} value={action.value} color={action.danger ? 'red.fg' : undefined}>
                 {action.icon}
                 {action.label}
               </Menu.Item>
             ))}
-            <Menu.Item value="delete" color="red.fg">
-              <TrashIcon aria-hidden="true" />
-              Delete {type}
-            </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

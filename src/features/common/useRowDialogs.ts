@@ -2,17 +2,12 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { updateUser } from '../../api/services';
 import type { FormValues, SubmitInput } from '../../machines/form';
-import type {
-  ConfirmationActor,
-  ConfirmationInput,
-  ConfirmationMachine,
-  ModalFormActor,
-  ModalFormMachine,
-} from '../../machines/form-dialogs';
+import type { ConfirmationActor, ModalFormActor, ModalFormMachine } from '../../machines/form-dialogs';
 import { changeUserPasswordMachine } from '../../machines/signed-in-flows';
 import { showError, showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
+import type { ConfirmationDescriptor } from './confirmation';
 
 /**
  * A list screen's form dialog (Add, Edit, Change Password): on success a 'Success!' toast and the list
@@ -53,52 +48,30 @@ export function useChangePasswordDialog(refresh: () => void) {
 }
 
 /**
- * A list screen's Delete confirmation: the spec's own success and failure toasts (not the API's
- * message), and the list refreshed either way, since a failed delete may mean the row is gone already.
+ * A confirmation's actor, wired as its descriptor says: the descriptor's call, its success toast and then
+ * `after` (a list refreshed, the session ended); a failure as the descriptor's fixed toast (then `after`
+ * too: a failed delete may mean the row is gone already) or an 'Error' toast with the API's `detail`.
  */
-export function useDeleteDialog<T, O>(
-  machine: ConfirmationMachine<T, O>,
-  submit: (input: ConfirmationInput<T>) => Promise<O>,
-  messages: { success: string; failure: string },
-  refresh: () => void,
+export function useConfirmation<T, O>(
+  descriptor: ConfirmationDescriptor<T, O>,
+  after: () => void,
 ): ConfirmationActor<T, O> {
+  const { screen } = descriptor;
   return useActorRef(
-    machine.provide({
-      actors: { submit: fromPromise(({ input }) => submit(input)) },
+    descriptor.machine.provide({
+      actors: { submit: fromPromise(({ input }) => descriptor.submit(input)) },
       actions: {
         onSuccess: () => {
-          showSuccess('Success', messages.success);
-          refresh();
+          showSuccess(...screen.success);
+          after();
         },
-        onFailure: () => {
-          showError('An error occurred.', messages.failure);
-          refresh();
+        onFailure: ({ context }) => {
+          if (screen.failure === 'detail') toastError(context.error);
+          else {
+            showError(...screen.failure);
+            after();
+          }
         },
-      },
-    }),
-    { inspect },
-  );
-}
-
-/**
- * A row's confirmation that acts on the record (End sessions, Unlock sign-in): a 'Success' toast with
- * `successMessage` and the list refreshed; a failure as an 'Error' toast with the API's `detail`.
- */
-export function useConfirmDialog<T, O>(
-  machine: ConfirmationMachine<T, O>,
-  submit: (input: ConfirmationInput<T>) => Promise<O>,
-  successMessage: string,
-  refresh: () => void,
-): ConfirmationActor<T, O> {
-  return useActorRef(
-    machine.provide({
-      actors: { submit: fromPromise(({ input }) => submit(input)) },
-      actions: {
-        onSuccess: () => {
-          showSuccess('Success', successMessage);
-          refresh();
-        },
-        onFailure: ({ context }) => toastError(context.error),
       },
     }),
     { inspect },

@@ -1,18 +1,21 @@
-import { Table, Text } from '@chakra-ui/react';
+import { Table } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { PAGE_SIZES } from '../../api/paging';
 import { itemsQueryOptions } from '../../api/queries';
 import { retryKeys } from '../../api/retry-keys';
-import { createItem, deleteItem, updateItem } from '../../api/services';
+import { createItem, updateItem } from '../../api/services';
+import type { ItemPublic } from '../../api/types';
 import { itemsPagingMachine } from '../../machines/paging';
-import { addItemMachine, deleteItemMachine, editItemMachine } from '../../machines/signed-in-flows';
+import { addItemMachine, editItemMachine } from '../../machines/signed-in-flows';
+import { EditIcon, KeyIcon } from '../../ui/icons';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
-import { DeleteDialog } from '../common/DeleteDialog';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
+import { useRowConfirmations } from '../common/RowConfirmations';
 import { TruncatedText } from '../common/TruncatedText';
 import { usePagedList } from '../common/usePagedList';
-import { useChangePasswordDialog, useDeleteDialog, useFormDialog } from '../common/useRowDialogs';
+import { useChangePasswordDialog, useFormDialog } from '../common/useRowDialogs';
+import { ITEM_CONFIRMATIONS } from './confirmations';
 import { ItemFormDialog } from './ItemFormDialog';
 import { itemPayload, itemValues } from './payload';
 
@@ -58,15 +61,8 @@ export function ItemsScreen() {
     'Item updated successfully.',
     refetch,
   );
-  const deleteItemActor = useDeleteDialog(
-    deleteItemMachine,
-    ({ target }) => deleteItem(target.id),
-    {
-      success: 'The item was deleted successfully.',
-      failure: 'An error occurred while deleting the item.',
-    },
-    refetch,
-  );
+  // Delete Item and any other confirmation of ./confirmations.ts: its dialog and its menu entry.
+  const confirmations = useRowConfirmations<ItemPublic>(ITEM_CONFIRMATIONS, refetch, opener);
   // The 'Change Password Item' quirk: the user password form, acting on the item's id.
   const changePassword = useChangePasswordDialog(refetch);
 
@@ -82,13 +78,8 @@ export function ItemsScreen() {
         <>
           <ItemFormDialog actor={addItem} title="Add Item" />
           <ItemFormDialog actor={editItem} title="Edit Item" returnFocusRef={opener} />
-          <DeleteDialog
-            actor={deleteItemActor}
-            type="Item"
-            name={(item) => <Text fontWeight="semibold">{item.title}</Text>}
-            returnFocusRef={opener}
-          />
           <ChangePasswordDialog actor={changePassword} returnFocusRef={opener} />
+          {confirmations.dialogs}
         </>
       }
       row={(item) => (
@@ -104,20 +95,28 @@ export function ItemsScreen() {
           </Table.Cell>
           <Table.Cell>
             <ActionsMenu
-              type="Item"
               rowLabel={item.title}
-              onEdit={(trigger) => {
-                opener.current = trigger;
-                editItem.send({ type: 'modal.open', values: itemValues(item), target: item });
-              }}
-              onChangePassword={(trigger) => {
-                opener.current = trigger;
-                changePassword.send({ type: 'modal.open', target: item });
-              }}
-              onDelete={(trigger) => {
-                opener.current = trigger;
-                deleteItemActor.send({ type: 'modal.open', target: item });
-              }}
+              actions={[
+                {
+                  value: 'edit',
+                  label: 'Edit Item',
+                  icon: <EditIcon aria-hidden="true" />,
+                  onSelect: (trigger) => {
+                    opener.current = trigger;
+                    editItem.send({ type: 'modal.open', values: itemValues(item), target: item });
+                  },
+                },
+                {
+                  value: 'password',
+                  label: 'Change Password Item',
+                  icon: <KeyIcon aria-hidden="true" />,
+                  onSelect: (trigger) => {
+                    opener.current = trigger;
+                    changePassword.send({ type: 'modal.open', target: item });
+                  },
+                },
+                ...confirmations.actions(item),
+              ]}
             />
           </Table.Cell>
         </Table.Row>

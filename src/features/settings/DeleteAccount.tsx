@@ -1,35 +1,20 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { CURRENT_USER_KEY } from '../../api/queries';
-import { deleteUserMe } from '../../api/services';
-import { accountDeletionMachine } from '../../machines/signed-in-flows';
 import { DangerButton } from '../../ui/form';
-import { showSuccess } from '../../ui/toaster';
 import { useSessionActor } from '../app/context';
-import { toastError } from '../app/errors';
-import { inspect } from '../app/inspect';
-import { ConfirmDialog } from '../common/FormDialog';
+import { ConfirmationDialog } from '../common/ConfirmationDialog';
+import { useConfirmation } from '../common/useRowDialogs';
+import { accountDeletionConfirmation } from './confirmations';
 
 /** Danger zone: delete the account after the 'Confirmation Required' dialog. */
 export function DeleteAccount() {
   const session = useSessionActor();
   const queryClient = useQueryClient();
-  const deletion = useActorRef(
-    accountDeletionMachine.provide({
-      actors: { submit: fromPromise(() => deleteUserMe()) },
-      actions: {
-        onSuccess: () => {
-          showSuccess('Success', 'Your account has been successfully deleted.');
-          session.send({ type: 'session.logout' });
-          void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-        },
-        onFailure: ({ context }) => toastError(context.error),
-      },
-    }),
-    { inspect },
-  );
+  const deletion = useConfirmation(accountDeletionConfirmation, () => {
+    session.send({ type: 'session.logout' });
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+  });
 
   return (
     <Box w={{ base: 'full', md: '50%' }} py={4}>
@@ -40,12 +25,7 @@ export function DeleteAccount() {
       <DangerButton mt={4} onClick={() => deletion.send({ type: 'modal.open' })}>
         Delete
       </DangerButton>
-      <ConfirmDialog actor={deletion} title="Confirmation Required" submitLabel="Confirm" danger>
-        <Text>
-          All your account data will be <strong>permanently deleted.</strong> If you are sure, please click{' '}
-          <strong>"Confirm"</strong> to proceed. This action cannot be undone.
-        </Text>
-      </ConfirmDialog>
+      <ConfirmationDialog descriptor={accountDeletionConfirmation} actor={deletion} />
     </Box>
   );
 }

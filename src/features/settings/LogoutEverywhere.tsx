@@ -1,14 +1,9 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
-import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { logoutEverywhere } from '../../api/services';
-import { logoutEverywhereMachine } from '../../machines/signed-in-flows';
 import { DangerButton } from '../../ui/form';
-import { showSuccess } from '../../ui/toaster';
 import { useSessionActor } from '../app/context';
-import { toastError } from '../app/errors';
-import { inspect } from '../app/inspect';
-import { ConfirmDialog } from '../common/FormDialog';
+import { ConfirmationDialog } from '../common/ConfirmationDialog';
+import { useConfirmation } from '../common/useRowDialogs';
+import { logoutEverywhereConfirmation } from './confirmations';
 
 /**
  * My profile → Sessions: "Log out everywhere" after a confirmation. Every session of the account ends
@@ -16,18 +11,8 @@ import { ConfirmDialog } from '../common/FormDialog';
  */
 export function LogoutEverywhere() {
   const session = useSessionActor();
-  const logout = useActorRef(
-    logoutEverywhereMachine.provide({
-      actors: { submit: fromPromise(() => logoutEverywhere()) },
-      actions: {
-        onSuccess: () => {
-          showSuccess('Success', 'You are logged out on every device.');
-          session.send({ type: 'session.logout' });
-        },
-        onFailure: ({ context }) => toastError(context.error),
-      },
-    }),
-    { inspect },
+  const logout = useConfirmation(logoutEverywhereConfirmation, () =>
+    session.send({ type: 'session.logout' }),
   );
 
   return (
@@ -39,12 +24,7 @@ export function LogoutEverywhere() {
       <DangerButton mt={4} size="sm" onClick={() => logout.send({ type: 'modal.open' })}>
         Log out everywhere
       </DangerButton>
-      <ConfirmDialog actor={logout} title="Log out everywhere" submitLabel="Confirm" danger>
-        <Text>
-          You will be logged out on <strong>every device</strong>, this one included, and will need to log in
-          again.
-        </Text>
-      </ConfirmDialog>
+      <ConfirmationDialog descriptor={logoutEverywhereConfirmation} actor={logout} />
     </Box>
   );
 }

@@ -1,6 +1,8 @@
 import type { AnyEventObject, AnyStateMachine, ContextFrom } from 'xstate';
 import { ApiError } from '../../api/errors';
 import { PAGE_SIZES } from '../../api/paging';
+import type { AnyConfirmation } from '../../features/common/confirmation';
+import { CONFIRMATIONS } from '../../features/confirmations';
 import { appearanceMachine } from '../../machines/appearance';
 import * as flows from '../../machines/flows';
 import type { FormContext, FormValues } from '../../machines/form';
@@ -86,13 +88,11 @@ function formModel(
   };
 }
 
-/** A confirmation without fields: open on a record, confirm, close; the call succeeds or fails. */
-function confirmationModel(
-  name: string,
-  machine: AnyStateMachine,
-  group: string,
-  fixture: { target?: unknown; output: unknown },
-): MachineModel {
+/**
+ * A confirmation without fields (its descriptor: src/features/confirmations.ts): open on a record,
+ * confirm, close; the call succeeds or fails.
+ */
+function confirmationModel({ name, group, machine, fixture }: AnyConfirmation): MachineModel {
   return {
     name,
     group,
@@ -177,12 +177,6 @@ const formModels: MachineModel[] = [
     invalid: { current_password: '', new_password: 'short', confirm_password: 'other' },
     output: { message: 'Password updated successfully' },
   }),
-  confirmationModel('accountDeletion', signedInFlows.accountDeletionMachine, 'Settings', {
-    output: { message: 'User deleted successfully' },
-  }),
-  confirmationModel('logoutEverywhere', signedInFlows.logoutEverywhereMachine, 'Settings', {
-    output: { message: 'All sessions ended' },
-  }),
   formModel('addItem', signedInFlows.addItemMachine, 'Items', {
     kind: 'modal',
     valid: { title: 'New item', description: 'A description', sku: 'SKU-1' },
@@ -195,10 +189,6 @@ const formModels: MachineModel[] = [
     valid: { title: 'New title', description: 'Changed', sku: 'SKU-2' },
     invalid: { title: '', description: 'Changed', sku: 'S'.repeat(256) },
     output: { ...item, title: 'New title' },
-  }),
-  confirmationModel('deleteItem', signedInFlows.deleteItemMachine, 'Items', {
-    target: item,
-    output: { message: 'Item deleted successfully' },
   }),
   formModel('addUser', signedInFlows.addUserMachine, 'Admin', {
     kind: 'modal',
@@ -226,18 +216,6 @@ const formModels: MachineModel[] = [
     valid: { password: 'password-2', confirm_password: 'password-2' },
     invalid: { password: 'short', confirm_password: '' },
     output: user,
-  }),
-  confirmationModel('deleteUser', signedInFlows.deleteUserMachine, 'Admin', {
-    target: user,
-    output: { message: 'User deleted successfully' },
-  }),
-  confirmationModel('endUserSessions', signedInFlows.endUserSessionsMachine, 'Admin', {
-    target: user,
-    output: { message: 'Sessions ended' },
-  }),
-  confirmationModel('unlockUser', signedInFlows.unlockUserMachine, 'Admin', {
-    target: user,
-    output: { message: 'Sign-in unlocked' },
   }),
 ];
 
@@ -361,6 +339,7 @@ export const MODELS: MachineModel[] = [
   pagingModel('itemsPaging', itemsPagingMachine, PAGE_SIZES.items),
   pagingModel('usersPaging', usersPagingMachine, PAGE_SIZES.users),
   ...formModels,
+  ...CONFIRMATIONS.map(confirmationModel),
   ...accountModels(),
 ];
 

@@ -1,3 +1,4 @@
+import { CONFIRMATIONS } from '../../../src/features/confirmations';
 import {
   crashed,
   current,
@@ -79,13 +80,9 @@ export const FORM_SPECS: Record<string, FormSpec> = {
   },
   // §5: change-password new_password min 8, confirmation equal.
   changePassword: { shape: 'page', rules: (values) => password(values, 'new_password', 'confirm_password') },
-  // §2: "Account deletion in settings uses a dialog 'Confirmation Required'".
-  accountDeletion: { shape: 'confirmation' },
   // §5: "Item title required".
   addItem: { shape: 'modal', rules: (values) => required(values, 'title') },
   editItem: { shape: 'modal', target: true, rules: (values) => required(values, 'title') },
-  // §2: "a Delete confirmation".
-  deleteItem: { shape: 'confirmation', target: true },
   // §4: admin "Save is disabled until the form has changed". §5: email required, admin create password min 8, confirmation equal.
   addUser: {
     shape: 'modal',
@@ -108,12 +105,16 @@ export const FORM_SPECS: Record<string, FormSpec> = {
     target: true,
     rules: (values) => password(values, 'password', 'confirm_password'),
   },
-  deleteUser: { shape: 'confirmation', target: true },
-  // Beyond the spec (README › Account commands, issue 26's server-side logout): each of these ends
-  // something only after its own confirmation, as §2's Delete confirmation does.
-  logoutEverywhere: { shape: 'confirmation' },
-  endUserSessions: { shape: 'confirmation', target: true },
-  unlockUser: { shape: 'confirmation', target: true },
+  // §2's confirmations ('Confirmation Required', Delete Item/User) and, beyond the spec (README › Account
+  // commands, issue 26's server-side logout), the ones that end something only after their own
+  // confirmation: from their descriptors (src/features/confirmations.ts); a row confirmation acts on
+  // the record it was opened on.
+  ...Object.fromEntries(
+    CONFIRMATIONS.map(({ name, fixture }): [string, FormSpec] => [
+      name,
+      { shape: 'confirmation', target: fixture.target !== undefined },
+    ]),
+  ),
 };
 
 const OPEN_EVENTS = ['modal.open', 'profile.edit'];

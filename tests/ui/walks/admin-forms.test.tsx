@@ -4,7 +4,7 @@ import { formDriver, openRowMenu } from './form-driver';
 import { describeUiWalk, type Walk } from './runner';
 import { adminToken, uniqueEmail } from './support';
 
-/** The /admin dialogs: Add User, Edit User, Change Password and the Delete User confirmation. */
+/** The /admin dialogs: Add User, Edit User, Change Password (the confirmations: confirmations.test.tsx). */
 
 const session = modelByName('session');
 const extra = session ? [session] : [];
@@ -86,22 +86,6 @@ await describeUiWalk(
     invalid: { password: 'short', confirm_password: '' },
     success: ['Success!', 'Password updated successfully.'],
     failure,
-  }),
-  extra,
-);
-
-await describeUiWalk(
-  formDriver({
-    machine: 'deleteUser',
-    kind: 'confirm',
-    route: '/admin',
-    superuser: true,
-    title: 'Delete User',
-    submitLabel: 'Delete',
-    seed: (walk) => seedUsers(walk, 4),
-    open: (u) => openRowMenu(u, 'Delete User'),
-    success: ['Success', 'The user was deleted successfully.'],
-    failure: ['An error occurred.', 'An error occurred while deleting the user.'],
   }),
   extra,
 );

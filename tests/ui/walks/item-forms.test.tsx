@@ -3,7 +3,7 @@ import { formDriver, openRowMenu } from './form-driver';
 import { describeUiWalk } from './runner';
 import { user } from './support';
 
-/** The /items dialogs: Add Item, Edit Item and the Delete Item confirmation (see form-driver.ts). */
+/** The /items dialogs: Add Item, Edit Item (see form-driver.ts; Delete Item is in confirmations.test.tsx). */
 
 const session = modelByName('session');
 const extra = session ? [session] : [];
@@ -57,21 +57,6 @@ await describeUiWalk(
     invalid: { title: '', description: 'Changed', sku: 'S'.repeat(256) },
     success: ['Success!', 'Item updated successfully.'],
     failure: ['Error', 'Inactive user'],
-  }),
-  extra,
-);
-
-await describeUiWalk(
-  formDriver({
-    machine: 'deleteItem',
-    kind: 'confirm',
-    route: '/items',
-    title: 'Delete Item',
-    submitLabel: 'Delete',
-    seed: (walk, account) => seedItems(walk, account.token, 4),
-    open: (u) => openRowMenu(u, 'Delete Item'),
-    success: ['Success', 'The item was deleted successfully.'],
-    failure: ['An error occurred.', 'An error occurred while deleting the item.'],
   }),
   extra,
 );

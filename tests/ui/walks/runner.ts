@@ -13,6 +13,7 @@ import {
 } from '../../../src/qa/statecharts/paths';
 import { walkPath } from '../../../src/qa/statecharts/walk';
 import { recordCoverage } from '../../model/coverage';
+import { walkWanted } from '../../model/walk-filter';
 import { type Api, startApi } from '../harness';
 
 /**
@@ -257,6 +258,7 @@ const STEP_TIMEOUT = 15_000;
  */
 export async function describeUiWalk<C>(driver: UiDriver<C>, extraModels: MachineModel[] = []) {
   const { model } = driver;
+  if (!walkWanted(model.name)) return;
   const plan = await planWalks(model, driver.accepts, driver.maxPaths);
   // Edge id → the UI tests whose passing steps took it.
   const covered = new Map<string, Set<string>>();

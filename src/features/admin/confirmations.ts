@@ -1,0 +1,92 @@
+import { deleteUser, endUserSessions, unlockUser } from '../../api/services';
+import type { Message, UserPublic } from '../../api/types';
+import { LogOutIcon, TrashIcon, UnlockIcon } from '../../ui/icons';
+import { type AnyConfirmation, defineConfirmation, type Paragraph } from '../common/confirmation';
+
+/** The user the test model opens the row confirmations on. */
+const fixtureUser: UserPublic = {
+  id: 'user-2',
+  email: 'user@example.com',
+  full_name: 'Some User',
+  is_active: true,
+  is_superuser: false,
+  created_at: '2026-01-01T00:00:00Z',
+  subscription_type: 'Free',
+  is_email_confirmed: true,
+};
+
+/** A confirmation about the row's user: the address in bold, then what the action does. */
+const aboutUser =
+  (consequence: string) =>
+  (user: UserPublic | null): readonly Paragraph[] => [[{ strong: user?.email ?? '' }, ` ${consequence}`]];
+
+/** A row's 'End sessions': every session of the user ends (they must sign in again). */
+export const endUserSessionsConfirmation = defineConfirmation<UserPublic, Message>({
+  name: 'endUserSessions',
+  group: 'Admin',
+  submit: ({ target }) => endUserSessions(target.id),
+  fixture: { target: fixtureUser, output: { message: 'Sessions ended' } },
+  screen: {
+    route: '/admin',
+    opener: { menu: { value: 'end-sessions', label: 'End sessions', icon: LogOutIcon } },
+    role: 'alertdialog',
+    title: 'End sessions',
+    submitLabel: 'End sessions',
+    body: aboutUser('will be logged out on every device and will need to log in again.'),
+    question: 'will be logged out on every device',
+    success: ['Success', 'The user was logged out on every device.'],
+    failure: 'detail',
+  },
+});
+
+/** A row's 'Unlock sign-in': clears the user's lockout after too many failed logins. */
+export const unlockUserConfirmation = defineConfirmation<UserPublic, Message>({
+  name: 'unlockUser',
+  group: 'Admin',
+  submit: ({ target }) => unlockUser(target.id),
+  fixture: { target: fixtureUser, output: { message: 'Sign-in unlocked' } },
+  screen: {
+    route: '/admin',
+    opener: { menu: { value: 'unlock', label: 'Unlock sign-in', icon: UnlockIcon } },
+    role: 'alertdialog',
+    title: 'Unlock sign-in',
+    submitLabel: 'Unlock',
+    body: aboutUser(
+      'may log in again at once, even after too many failed attempts. Make sure the attempts were their own.',
+    ),
+    question: 'may log in again at once',
+    success: ['Success', 'The user may log in again.'],
+    failure: 'detail',
+  },
+});
+
+/** A row's 'Delete User' (spec §2): the user by name and address, the question, and that their items go too. */
+export const deleteUserConfirmation = defineConfirmation<UserPublic, Message>({
+  name: 'deleteUser',
+  group: 'Admin',
+  submit: ({ target }) => deleteUser(target.id),
+  fixture: { target: fixtureUser, output: { message: 'User deleted successfully' } },
+  screen: {
+    route: '/admin',
+    opener: { menu: { value: 'delete', label: 'Delete User', icon: TrashIcon, danger: true } },
+    role: 'alertdialog',
+    title: 'Delete User',
+    submitLabel: 'Delete',
+    record: (user) => (user.full_name ? { name: user.full_name, detail: user.email } : { name: user.email }),
+    body: () => [
+      ['Are you sure? You will not be able to undo this action.'],
+      ['All items associated with this user will also be ', { strong: 'permanently deleted.' }],
+    ],
+    question: 'Are you sure? You will not be able to undo this action.',
+    success: ['Success', 'The user was deleted successfully.'],
+    // A failed delete may mean the row is gone already: the list is refreshed either way.
+    failure: ['An error occurred.', 'An error occurred while deleting the user.'],
+  },
+});
+
+/** The /admin row confirmations, in their menu order (after Edit and Change Password; Delete last). */
+export const USER_CONFIRMATIONS: readonly AnyConfirmation[] = [
+  endUserSessionsConfirmation,
+  unlockUserConfirmation,
+  deleteUserConfirmation,
+];

@@ -1,0 +1,38 @@
+import { deleteItem } from '../../api/services';
+import type { ItemPublic, Message } from '../../api/types';
+import { TrashIcon } from '../../ui/icons';
+import { type AnyConfirmation, defineConfirmation } from '../common/confirmation';
+
+/** The item the test model opens the row confirmations on. */
+const fixtureItem: ItemPublic = {
+  id: 'item-1',
+  title: 'Old title',
+  description: null,
+  sku: null,
+  owner_id: 'user-1',
+  created_at: '2026-01-01T00:00:00Z',
+};
+
+/** A row's 'Delete Item' (spec §2): the item by its title, then the question. */
+export const deleteItemConfirmation = defineConfirmation<ItemPublic, Message>({
+  name: 'deleteItem',
+  group: 'Items',
+  submit: ({ target }) => deleteItem(target.id),
+  fixture: { target: fixtureItem, output: { message: 'Item deleted successfully' } },
+  screen: {
+    route: '/items',
+    opener: { menu: { value: 'delete', label: 'Delete Item', icon: TrashIcon, danger: true } },
+    role: 'alertdialog',
+    title: 'Delete Item',
+    submitLabel: 'Delete',
+    record: (item) => ({ name: item.title }),
+    body: () => [['Are you sure? You will not be able to undo this action.']],
+    question: 'Are you sure? You will not be able to undo this action.',
+    success: ['Success', 'The item was deleted successfully.'],
+    // A failed delete may mean the row is gone already: the list is refreshed either way.
+    failure: ['An error occurred.', 'An error occurred while deleting the item.'],
+  },
+});
+
+/** The /items row confirmations, in their menu order (after Edit and Change Password). */
+export const ITEM_CONFIRMATIONS: readonly AnyConfirmation[] = [deleteItemConfirmation];

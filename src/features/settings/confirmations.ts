@@ -1,0 +1,65 @@
+import { deleteUserMe, logoutEverywhere } from '../../api/services';
+import type { Message } from '../../api/types';
+import { type AnyConfirmation, defineConfirmation } from '../common/confirmation';
+
+/** Danger zone → Delete → 'Confirmation Required': the account is deleted and the session ends. */
+export const accountDeletionConfirmation = defineConfirmation<null, Message>({
+  name: 'accountDeletion',
+  group: 'Settings',
+  submit: () => deleteUserMe(),
+  fixture: { output: { message: 'User deleted successfully' } },
+  screen: {
+    route: '/settings',
+    opener: { button: 'Delete', tab: 'Danger zone' },
+    role: 'alertdialog',
+    title: 'Confirmation Required',
+    submitLabel: 'Confirm',
+    body: () => [
+      [
+        'All your account data will be ',
+        { strong: 'permanently deleted.' },
+        ' If you are sure, please click ',
+        { strong: '"Confirm"' },
+        ' to proceed. This action cannot be undone.',
+      ],
+    ],
+    question: 'If you are sure, please click',
+    success: ['Success', 'Your account has been successfully deleted.'],
+    failure: 'detail',
+    endsSession: true,
+  },
+});
+
+/**
+ * My profile → Sessions → 'Log out everywhere': every session of the account ends on the server (every
+ * device, this one too), so this one signs out as well.
+ */
+export const logoutEverywhereConfirmation = defineConfirmation<null, Message>({
+  name: 'logoutEverywhere',
+  group: 'Settings',
+  submit: () => logoutEverywhere(),
+  fixture: { output: { message: 'All sessions ended' } },
+  screen: {
+    route: '/settings',
+    opener: { button: 'Log out everywhere' },
+    role: 'alertdialog',
+    title: 'Log out everywhere',
+    submitLabel: 'Confirm',
+    body: () => [
+      [
+        'You will be logged out on ',
+        { strong: 'every device' },
+        ', this one included, and will need to log in again.',
+      ],
+    ],
+    question: 'this one included, and will need to log in',
+    success: ['Success', 'You are logged out on every device.'],
+    failure: 'detail',
+    endsSession: true,
+  },
+});
+
+export const SETTINGS_CONFIRMATIONS: readonly AnyConfirmation[] = [
+  accountDeletionConfirmation,
+  logoutEverywhereConfirmation,
+];
