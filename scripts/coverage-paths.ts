@@ -32,6 +32,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CONFIRMATIONS } from '../src/features/confirmations';
 import {
   COVERAGE_KINDS,
   formatKinds,
@@ -41,7 +42,6 @@ import {
   measureKinds,
 } from '../src/qa/statecharts/coverage-kinds';
 import { MODELS } from '../src/qa/statecharts/models';
-import { CONFIRMATIONS } from '../src/features/confirmations';
 import { formatReport, readRecords, summarise, uncoveredMessages } from '../tests/model/coverage';
 import { walkedByReport, writeWalkedBy } from '../tests/model/walked-by';
 
