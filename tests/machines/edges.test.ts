@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '../../src/api/errors';
+import { PAGE_SIZES } from '../../src/api/paging';
 import {
   classifyRefusal,
   errorEndsSession,
@@ -73,9 +74,10 @@ describe('a first visit: machines started with nothing stored', () => {
 
   it('no ?page: page 1', () => {
     const machine = itemsPagingMachine.provide({ actors: { list: fromCallback(() => () => {}) } });
-    const actor = createActor(machine, { input: undefined }).start();
+    const actor = createActor(machine, { input: { pageSize: PAGE_SIZES.items } }).start();
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().context.page).toBe(1);
+    expect(actor.getSnapshot().context.pageSize).toBe(PAGE_SIZES.items);
     actor.stop();
   });
 
