@@ -23,7 +23,7 @@ import type { Database } from './db/index.ts';
 import { type ErrorReporter, noErrorReporter } from './error-reporting.ts';
 import { apiPathIndex } from './http/api-routes.ts';
 import { registerBodyMediaTypeCheck } from './http/body-media-type.ts';
-import { clientErrorHandler, registerHostCheck } from './http/client-errors.ts';
+import { clientErrorHandler, registerExpectationCheck, registerHostCheck } from './http/client-errors.ts';
 import { registerDrain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerIdempotency } from './http/idempotency.ts';
@@ -248,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // After helmet and CORS, so that even a refused request carries their headers.
   registerHostCheck(app);
+  registerExpectationCheck(app);
   registerAuthGuard(app);
   registerBodyMediaTypeCheck(app);
   registerJsonBodyParser(app);

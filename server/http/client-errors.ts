@@ -1,4 +1,4 @@
-import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import { type IncomingMessage, maxHeaderSize, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors.ts';
@@ -82,4 +82,23 @@ export function registerHostCheck(app: FastifyInstance) {
     if (raw.httpVersionMajor === 1 && raw.httpVersionMinor >= 1 && raw.headers.host === undefined)
       throw new HttpError(400, 'Bad Request');
   });
+}
+
+/**
+ * A request whose `Expect` header asks for anything but `100-continue`. Without a `checkExpectation`
+ * listener Node answers 417 itself, with an empty body; with one, the request never reaches Fastify, so
+ * the answer is made here, in the API's shape. Its body is left unread: the connection is closed after it.
+ */
+function answerFailedExpectation(_request: IncomingMessage, response: ServerResponse): void {
+  const body = JSON.stringify({ detail: STATUS_CODES[417] });
+  response.writeHead(417, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
+  response.end(body);
+}
+
+export function registerExpectationCheck(app: FastifyInstance) {
+  app.server.on('checkExpectation', answerFailedExpectation);
 }

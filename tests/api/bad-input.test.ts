@@ -872,6 +872,26 @@ describe('bad input: exact refusal, never a 5xx, nothing stored', () => {
 // Bytes on the wire (issue 24 point 7): the server listens and real sockets send what a client library
 // would never produce.
 
+/** Every refusal the wire tests below received, by status, and how many of them had the `{detail}` shape. */
+const wireRefusals = new Map<number, { answers: number; inDetailShape: number }>();
+/** The invalid UTF-8 JSON bodies sent, those refused with 400, and the writes whose tables stayed unchanged. */
+const invalidUtf8 = { sent: 0, refused: 0, writes: 0, writesUnchanged: 0 };
+function inDetailShape(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    return typeof parsed === 'object' && parsed !== null && Object.keys(parsed).join() === 'detail';
+  } catch {
+    return false;
+  }
+}
+function tally(status: number, body: string) {
+  if (status < 400) return;
+  const entry = wireRefusals.get(status) ?? { answers: 0, inDetailShape: 0 };
+  entry.answers += 1;
+  if (inDetailShape(body)) entry.inDetailShape += 1;
+  wireRefusals.set(status, entry);
+}
+
 /** What came back on a raw connection: the status line, headers and body of the first response. */
 interface WireAnswer {
   status: number;
@@ -913,7 +933,9 @@ function onTheWire(
             line.slice(line.indexOf(':') + 1).trim(),
           ]),
       );
-      resolve({ status, headers, body: text.slice(head.length + 4), closed });
+      const body = text.slice(head.length + 4);
+      tally(status, body);
+      resolve({ status, headers, body, closed });
     });
     socket.on('connect', async () => {
       for (const [i, chunk] of chunks.entries()) {
@@ -948,13 +970,15 @@ function sendBytes(
       (res) => {
         const parts: Buffer[] = [];
         res.on('data', (c) => parts.push(c));
-        res.on('end', () =>
-          resolve({
+        res.on('end', () => {
+          const answer = {
             status: res.statusCode ?? 0,
             headers: res.headers,
             body: Buffer.concat(parts).toString('utf8'),
-          }),
-        );
+          };
+          tally(answer.status, answer.body);
+          resolve(answer);
+        });
       },
     );
     req.on('error', reject);
@@ -979,6 +1003,14 @@ describe('bytes on the wire', () => {
     const address = server.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
   });
+  afterAll(() => {
+    const statuses = [...wireRefusals.entries()].sort(([a], [b]) => a - b);
+    const answers = statuses.reduce((sum, [, e]) => sum + e.answers, 0);
+    const shaped = statuses.reduce((sum, [, e]) => sum + e.inDetailShape, 0);
+    console.log(
+      `bad bytes on the wire: ${answers} refusals (${statuses.map(([s, e]) => `${s} × ${e.answers}`).join(', ')}), ${shaped} of them in the {detail} shape; invalid UTF-8 JSON bodies: ${invalidUtf8.sent} sent, ${invalidUtf8.refused} answered 400, tables unchanged after ${invalidUtf8.writesUnchanged} of ${invalidUtf8.writes} writes`,
+    );
+  });
 
   const JSON_PARSE_REFUSAL = { detail: 'There was an error parsing the body' };
 
@@ -995,6 +1027,8 @@ describe('bytes on the wire', () => {
           Buffer.from(text.slice(at)),
         ]);
         const res = await sendBytes(port, w.method, `${API}${w.path()}`, body, tokenOf(w.who));
+        invalidUtf8.sent += 1;
+        if (res.status === 400) invalidUtf8.refused += 1;
         expect({ name, status: res.status, body: res.body }).toEqual({
           name,
           status: 400,
@@ -1002,7 +1036,10 @@ describe('bytes on the wire', () => {
         });
         expect(res.headers['content-type']).toContain('application/json');
       }
-      expect(await dbSnapshot(server)).toBe(before);
+      const after = await dbSnapshot(server);
+      invalidUtf8.writes += 1;
+      if (after === before) invalidUtf8.writesUnchanged += 1;
+      expect(after).toBe(before);
     });
   }
 
@@ -1102,6 +1139,19 @@ describe('bytes on the wire', () => {
       `PATCH ${API}/items/ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${su}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
     ]);
     expect([wrong.status, JSON.parse(wrong.body)]).toEqual([405, { detail: 'Method Not Allowed' }]);
+  });
+
+  it('an Expect header the server cannot meet → 417 {"detail": "Expectation Failed"}, connection closed, nothing stored', async () => {
+    const before = await dbSnapshot(server);
+    const body = JSON.stringify({ title: 'expected' });
+    const res = await onTheWire(port, [
+      `POST ${API}/items/ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.token}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\nExpect: 200-ok\r\n\r\n${body}`,
+    ]);
+    expect(res).toMatchObject({ status: 417, closed: true });
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(res.body)).toEqual({ detail: 'Expectation Failed' });
+    expect(await dbSnapshot(server)).toBe(before);
   });
 
   it('a request whose headers never finish → 408 {"detail": "Request Timeout"} (the handler on a server with short timeouts)', async () => {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clusterWorkers,
   createPgCluster,
   type PgCluster,
   postgresBinDir,
@@ -24,10 +25,11 @@ const NO_PG = binDir
   ? ''
   : ' [SKIPPED: no PostgreSQL server binaries (initdb) under /usr/lib/postgresql/*/bin]';
 
-// The faults spawn their own server processes and databases, whatever the project's driver: with
-// TEST_DATABASE_URL set (the `api` project on PostgreSQL) they would only repeat the api-pglite run.
-const REPEAT = Boolean(process.env.TEST_DATABASE_URL);
-const ONCE = REPEAT ? ' [SKIPPED in this project: driver-independent, runs in api-pglite]' : '';
+// The faults spawn their own server processes and databases, whatever the project's driver, so they run
+// once, in the \`api\` project (which \`npm run test:faults\` selects); the api-pglite project, which sets
+// TEST_DATABASE_URL to '' (vitest.config.ts), would only repeat them.
+const REPEAT = process.env.TEST_DATABASE_URL === '';
+const ONCE = REPEAT ? ' [SKIPPED in this project: driver-independent, runs in the api project]' : '';
 const suite = describe.skipIf(REPEAT);
 
 const SUPERUSER = { email: 'admin@example.com', password: 'admin-password-1' };
@@ -250,8 +252,17 @@ suite(`the database hangs (its processes frozen): no request hangs with it${ONCE
   );
 });
 
-/** Writers creating items and updating their own item until the server dies; what was acknowledged. */
-async function writeUntilKilled(server: ServerProcess, token: string, writers = 6) {
+/**
+ * Writers creating items and updating their own item until the victim is SIGKILLed; what was acknowledged.
+ * The server: the writes stop with it. A worker of a cluster: its primary starts another, and the writers go
+ * on until 100 more creates are acknowledged after the kill.
+ */
+async function writeUntilKilled(
+  server: ServerProcess,
+  token: string,
+  victim: 'server' | 'worker',
+  writers = 6,
+) {
   const acknowledgedCreates = new Map<string, string>(); // title → id
   const lastAcknowledgedUpdate = new Map<string, string>(); // item id → title
   const updatesInFlight = new Map<string, Set<string>>();
@@ -262,13 +273,15 @@ async function writeUntilKilled(server: ServerProcess, token: string, writers = 
     }),
   );
   let running = true;
+  let cut = 0; // writes that got no answer: in flight at the kill
   const loops = own.map(async (id, w) => {
     for (let i = 0; running; i++) {
       if (i % 2 === 0) {
         const title = `create ${w}-${i}`;
         const res = await call(server.base, 'POST', '/api/v1/items/', token, { title });
         if (res.status === 200) acknowledgedCreates.set(title, JSON.parse(res.body).id);
-        else if (res.status !== 0) throw new Error(`write failed: ${res.status} ${res.body}`);
+        else if (res.status === 0) cut += 1;
+        else throw new Error(`write failed: ${res.status} ${res.body}`);
       } else {
         const title = `update ${w}-${i}`;
         const pending = updatesInFlight.get(id) ?? new Set();
@@ -278,18 +291,35 @@ async function writeUntilKilled(server: ServerProcess, token: string, writers = 
         if (res.status === 200) {
           lastAcknowledgedUpdate.set(id, title);
           pending.clear();
-        } else if (res.status !== 0) throw new Error(`write failed: ${res.status} ${res.body}`);
+        } else if (res.status === 0) cut += 1;
+        else throw new Error(`write failed: ${res.status} ${res.body}`);
       }
       if (!server.isRunning()) break;
     }
   });
   // Let some writes through, then kill the process in the middle of the stream.
   while (acknowledgedCreates.size < 150) await sleep(20);
-  server.kill('SIGKILL');
-  const exit = await server.exited;
+  if (victim === 'server') {
+    server.kill('SIGKILL');
+    const exit = await server.exited;
+    running = false;
+    await Promise.all(loops);
+    return { acknowledgedCreates, lastAcknowledgedUpdate, updatesInFlight, cut, exit };
+  }
+  const [worker] = clusterWorkers(server.pid);
+  if (worker === undefined) throw new Error('no worker to kill');
+  process.kill(worker, 'SIGKILL');
+  const killedAt = acknowledgedCreates.size;
+  while (acknowledgedCreates.size < killedAt + 100) await sleep(20);
   running = false;
   await Promise.all(loops);
-  return { acknowledgedCreates, lastAcknowledgedUpdate, updatesInFlight, exit };
+  return {
+    acknowledgedCreates,
+    lastAcknowledgedUpdate,
+    updatesInFlight,
+    cut,
+    exit: { code: null, signal: 'SIGKILL' as const },
+  };
 }
 
 async function allItems(base: string, token: string) {
@@ -303,33 +333,55 @@ async function allItems(base: string, token: string) {
   }
 }
 
-suite(`SIGKILL in the middle of writes, then a restart${ONCE}`, () => {
-  const drivers: { name: string; skip: boolean; env: () => Promise<Record<string, string>> }[] = [
-    { name: 'PGlite', skip: false, env: async () => ({ DATA_DIR: tempDir('starter-kill-') }) },
+suite(`SIGKILL in the middle of writes${ONCE}`, () => {
+  const cases: {
+    name: string;
+    victim: 'server' | 'worker';
+    skip: boolean;
+    env: () => Promise<Record<string, string>>;
+  }[] = [
+    {
+      name: 'PGlite',
+      victim: 'server',
+      skip: false,
+      env: async () => ({ DATA_DIR: tempDir('starter-kill-') }),
+    },
     {
       name: `PostgreSQL${NO_PG}`,
+      victim: 'server',
       skip: !binDir,
       env: async () => ({ DATA_DIR: tempDir('starter-kill-'), DATABASE_URL: await createDatabase('killed') }),
     },
+    {
+      name: `PostgreSQL, WEB_CONCURRENCY=2${NO_PG}`,
+      victim: 'worker',
+      skip: !binDir,
+      env: async () => ({
+        DATA_DIR: tempDir('starter-kill-'),
+        DATABASE_URL: await createDatabase('killed_worker'),
+        WEB_CONCURRENCY: '2',
+      }),
+    },
   ];
-  for (const driver of drivers) {
-    it.skipIf(driver.skip)(
-      `${driver.name}: every acknowledged write is there after the restart`,
+  for (const { name, victim, skip, env: environment } of cases) {
+    it.skipIf(skip)(
+      victim === 'server'
+        ? `${name}: every acknowledged write is there after the server is killed and restarted`
+        : `${name}: every acknowledged write is there after a worker is killed, and the cluster goes on`,
       { timeout: 180_000 },
       async () => {
-        const env = await driver.env();
+        const env = await environment();
         const first = await start(env);
         const token = await login(first.base, SUPERUSER.email, SUPERUSER.password);
-        const { acknowledgedCreates, lastAcknowledgedUpdate, updatesInFlight, exit } = await writeUntilKilled(
-          first,
-          token,
-        );
+        const { acknowledgedCreates, lastAcknowledgedUpdate, updatesInFlight, cut, exit } =
+          await writeUntilKilled(first, token, victim);
         expect(exit.signal).toBe('SIGKILL');
 
-        const second = await start(env);
+        // The whole server: read what a restart finds. A worker: its primary and the other worker serve on.
+        const reader = victim === 'server' ? await start(env) : first;
         const items = await allItems(
-          second.base,
-          await login(second.base, SUPERUSER.email, SUPERUSER.password),
+          reader.base,
+          await login(reader.base, SUPERUSER.email, SUPERUSER.password),
         );
         const missing = [...acknowledgedCreates].filter(([, id]) => !items.has(id));
         // An update is durable when the item shows it, or a later one that was in flight at the kill.
@@ -338,8 +390,8 @@ suite(`SIGKILL in the middle of writes, then a restart${ONCE}`, () => {
           return now !== title && !updatesInFlight.get(id)?.has(now ?? '');
         });
         console.log(
-          `${driver.name} SIGKILL: ${acknowledgedCreates.size} creates and ${lastAcknowledgedUpdate.size} updates acknowledged; ` +
-            `after restart ${acknowledgedCreates.size - missing.length} creates present, ${missing.length} missing, ${lostUpdates.length} updates lost`,
+          `${name} SIGKILL of ${victim === 'server' ? 'the server' : 'a worker'}: ${acknowledgedCreates.size} creates and ${lastAcknowledgedUpdate.size} updates acknowledged, ${cut} writes cut by the kill; ` +
+            `${victim === 'server' ? 'after restart' : 'read from the cluster'} ${acknowledgedCreates.size - missing.length} creates present, ${missing.length} missing, ${lostUpdates.length} updates lost`,
         );
         expect(missing).toEqual([]);
         expect(lostUpdates).toEqual([]);

@@ -18,6 +18,7 @@ import { migrationsFolder } from '../../server/db/index.ts';
 import { API } from '../support/api.ts';
 import { duplicateKeys } from '../support/log-lines.ts';
 import {
+  clusterWorkers,
   createTestDatabase,
   freePort,
   type ServerProcess,
@@ -352,21 +353,7 @@ suite(`several server processes on one PostgreSQL, Redis and S3${SKIP}`, () => {
   it('a worker that dies is replaced; SIGTERM stops the workers, then the primary, with 0', {
     timeout: 60_000,
   }, async () => {
-    const commandLine = (pid: number) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      } catch {
-        return ''; // gone since pgrep listed it
-      }
-    };
-    const workers = () =>
-      execFileSync('pgrep', ['-P', String(a.pid)])
-        .toString()
-        .trim()
-        .split('\n')
-        .map(Number)
-        // tsx's esbuild service is a child of the primary too; a worker runs the server's own script.
-        .filter((pid) => pid > 0 && commandLine(pid).includes('main.ts'));
+    const workers = () => clusterWorkers(a.pid);
     const before = workers();
     expect(before).toHaveLength(2);
     const [victim, survivor] = before as [number, number];

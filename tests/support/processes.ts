@@ -124,6 +124,31 @@ export async function startServerProcess(
   throw new Error(`the server did not become ready within 60 s:\n${log}`);
 }
 
+/** The worker processes of a cluster's primary (WEB_CONCURRENCY > 1), by pid. */
+export function clusterWorkers(primaryPid: number): number[] {
+  const commandLine = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      return ''; // gone since pgrep listed it
+    }
+  };
+  let children: string;
+  try {
+    children = execFileSync('pgrep', ['-P', String(primaryPid)]).toString();
+  } catch {
+    return []; // pgrep exits 1 when there are none
+  }
+  return (
+    children
+      .trim()
+      .split('\n')
+      .map(Number)
+      // tsx's esbuild service is a child of the primary too; a worker runs the server's own script.
+      .filter((pid) => pid > 0 && commandLine(pid).includes('main.ts'))
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------
 // A throwaway PostgreSQL cluster
 
