@@ -103,7 +103,7 @@ test('the Coverage panel lists guard outcomes, pairs and their unreachable reaso
       .getByRole('listitem')
       .filter({ hasText: `validating --always #1 isValid ${outcome}` });
     await expect(item).toHaveCount(1);
-    await expect(item).toContainText('walked');
+    await expect(item.getByText('walked', { exact: true })).toBeVisible();
   }
   // Pairs are collapsed until asked for; the unreachable ones carry their reason.
   await coverage.getByRole('button', { name: /^Show the \d+ transition pairs$/ }).click();

@@ -468,8 +468,6 @@ function MachineView({
               <Button
                 key={value}
                 size="xs"
-                // Five panels on one line of the 380 px column (and of a phone).
-                px={2}
                 {...(value === view ? pressedToggle : { variant: 'ghost' })}
                 aria-pressed={value === view}
                 onClick={() => update({ ...search, view: value })}
