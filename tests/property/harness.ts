@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import {
   type AnyEventObject,
   type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyStateNode,
   createActor,
   fromCallback,
   fromPromise,
@@ -11,6 +9,13 @@ import {
   SimulatedClock,
 } from 'xstate';
 import { eventLabel, type MachineModel } from '../../src/qa/statecharts/model-kit';
+import {
+  CRASH,
+  definedEventTypes,
+  labelOf,
+  outcomeOf,
+  parseSettle,
+} from '../../src/qa/statecharts/step-labels';
 import type { Oracle, Step, Trace, TraceCall } from './oracles/types';
 
 /**
@@ -56,48 +61,6 @@ const UNHANDLED: AnyEventObject = { type: 'prop.unhandled' };
 /** Clock steps: a second (the ticks), a few, and a minute (the resend interval) and one second short of it. */
 const CLOCK_STEPS_SECONDS = [1, 5, 59, 60] as const;
 const SECOND = 1000;
-
-/** A readable rendering of a payload value (errors by status and detail, files by name, type, size). */
-export function show(value: unknown, depth = 0): string {
-  if (value === null || value === undefined) return String(value);
-  if (typeof value === 'string')
-    return value.length > 24
-      ? `${JSON.stringify(`${value.slice(0, 12)}…`)} (${value.length} chars)`
-      : JSON.stringify(value);
-  if (typeof value !== 'object') return String(value);
-  if (typeof File !== 'undefined' && value instanceof File)
-    return `File(${JSON.stringify(value.name)}, ${JSON.stringify(value.type)}, ${value.size} B)`;
-  const status = (value as { status?: unknown }).status;
-  if (value instanceof Error || typeof status === 'number') {
-    const body = (value as { body?: { detail?: unknown } }).body;
-    const detail = body && typeof body === 'object' ? body.detail : body;
-    return typeof status === 'number'
-      ? `${status} ${JSON.stringify(Array.isArray(detail) ? detail[0]?.msg : detail)}`
-      : `${value.constructor.name}(${JSON.stringify((value as Error).message)})`;
-  }
-  if (Array.isArray(value)) return `[${value.length} rows]`;
-  if (depth > 1) return '{…}';
-  const entries = Object.entries(value).map(([key, inner]) => `${key}: ${show(inner, depth + 1)}`);
-  return `{${entries.join(', ')}}`;
-}
-
-export function labelOf(event: AnyEventObject): string {
-  const { type, ...payload } = event;
-  const named = eventLabel(event);
-  const shown = Object.keys(payload).length > 0 ? ` ${show(payload)}` : '';
-  return named === type ? `${type}${shown}` : `${named}${shown}`;
-}
-
-/** Every event type the machine's definition handles (any state), actor completions excluded. */
-export function definedEventTypes(machine: AnyStateMachine): string[] {
-  const types = new Set<string>();
-  const visit = (node: AnyStateNode) => {
-    for (const type of Object.keys(node.config.on ?? {})) types.add(type);
-    for (const child of Object.values(node.states ?? {})) visit(child as AnyStateNode);
-  };
-  visit(machine.root);
-  return [...types].filter((type) => !type.startsWith('xstate.')).sort();
-}
 
 interface Pending {
   call: TraceCall;
@@ -224,21 +187,13 @@ export class Runner {
     const snapshot = this.snapshot;
     const offered = [...model.events(snapshot), ...(extraEvents?.(snapshot) ?? [])];
     for (const event of offered) {
-      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-      if (match?.[2] && model.actors[match[2]] === 'promise') {
+      const outcome = outcomeOf(event);
+      if (outcome && model.actors[outcome.id] === 'promise') {
         // A promise actor's outcome: offered through `settle`, from the model's samples.
-        const list = this.outcomes.get(match[2]) ?? [];
-        const kind = match[1] as 'done' | 'error';
-        const value =
-          kind === 'done' ? (event as { output?: unknown }).output : (event as { error?: unknown }).error;
-        const named = eventLabel(event)
-          .replace(event.type, '')
-          .replace(/^ \((.*)\)$/, '$1');
-        const label =
-          kind === 'done' ? `${named || 'success'}: ${show(value)}` : `${named || 'failure'}: ${show(value)}`;
-        if (!list.some((outcome) => outcome.label === label)) {
-          list.push({ label, kind, value });
-          this.outcomes.set(match[2], list);
+        const list = this.outcomes.get(outcome.id) ?? [];
+        if (!list.some((known) => known.label === outcome.label)) {
+          list.push({ label: outcome.label, kind: outcome.kind, value: outcome.value });
+          this.outcomes.set(outcome.id, list);
         }
         continue;
       }
@@ -272,10 +227,7 @@ export class Runner {
   }
 
   private outcomesOf(call: TraceCall): Outcome[] {
-    return [
-      ...(this.outcomes.get(call.id) ?? []),
-      { label: 'crash: Error("boom")', kind: 'error', value: new Error('boom') },
-    ];
+    return [...(this.outcomes.get(call.id) ?? []), CRASH];
   }
 
   private record(
@@ -408,7 +360,7 @@ export class Runner {
 
   /** Replays one step by its label (regressions.json). */
   async replay(label: string, lenient = false) {
-    const settle = /^(resolve|reject) (.+)#(\d+) \((.+)\)$/.exec(label);
+    const settle = parseSettle(label);
     const clock = /^clock \+(\d+) s$/.exec(label);
     if (label.startsWith('send ')) {
       // A labelled event matches by its name alone too: a sample whose payload follows a setting (the
@@ -422,10 +374,10 @@ export class Runner {
         throw new Error(`replay: no event "${label}" is offered at step ${this.trace.steps.length}`);
       await this.send(event);
     } else if (settle) {
-      const [, , id, n, outcome] = settle;
+      const { id, n, outcome } = settle;
       const done = await this.settle(
         (open) => {
-          const exact = open.findIndex((call) => call.id === id && call.n === Number(n));
+          const exact = open.findIndex((call) => call.id === id && call.n === n);
           if (exact >= 0 || !lenient) return exact < 0 ? undefined : exact;
           // Minimizing: an earlier call was cut, so the numbers moved; take the latest open call of that id.
           const latest = open.map((call) => call.id).lastIndexOf(id);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODELS } from '../../src/qa/statecharts/models';
-import { checkMachine, definedEventTypes, type Regression, replayRegression } from './harness';
+import { definedEventTypes } from '../../src/qa/statecharts/step-labels';
+import { checkMachine, type Regression, replayRegression } from './harness';
 import { PROPERTY_MACHINES } from './machines';
 import regressions from './regressions.json';
 

@@ -1,12 +1,13 @@
 import { Badge, Box, Button, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import { useAppearanceActor } from '../../features/app/context';
 import { COLOR_MODES } from '../../machines/appearance';
 import { badgeRecipe, nativeSelectRecipe } from '../../ui/recipes';
 import { ChoiceList, ScrollingList } from './ChoiceList';
+import { CoveragePanel } from './CoveragePanel';
 import { Diagram } from './Diagram';
 import { type DefinedEdge, definedEdges } from './edges';
 import { actorKey, type Inspector, useInspector } from './inspector/useInspector';
@@ -16,6 +17,8 @@ import type { MachineModel } from './model-kit';
 import { MODELS } from './models';
 import { generatePaths, type ModelPath } from './paths';
 import { pressedToggle } from './pressed';
+import { ReplayPanel } from './ReplayPanel';
+import type { ReplayedStep } from './replay';
 import { SimulatorPanel } from './SimulatorPanel';
 import { parseStatechartsSearch, type StatechartsSearch, VIEWS, type View } from './search';
 import { replay } from './simulator';
@@ -231,7 +234,13 @@ function EdgePanel({
   );
 }
 
-const VIEW_TITLES: Record<View, string> = { paths: 'Test paths', simulate: 'Simulator', live: 'Live app' };
+const VIEW_TITLES: Record<View, string> = {
+  paths: 'Test paths',
+  simulate: 'Simulator',
+  replay: 'Replay',
+  coverage: 'Coverage',
+  live: 'Live app',
+};
 
 /** What the diagram highlights: the active state nodes and the edges the last step took. */
 interface Highlight {
@@ -239,7 +248,7 @@ interface Highlight {
   taken: Set<string>;
 }
 
-function highlightOf(step: WalkStep | undefined): Highlight {
+function highlightOf(step: Pick<WalkStep, 'snapshot' | 'edges'> | undefined): Highlight {
   return {
     active: new Set(step ? (step.snapshot._nodes as AnyStateNode[]).map((node) => node.id) : []),
     taken: new Set(step ? step.edges.map((edge) => edge.id) : []),
@@ -337,6 +346,8 @@ function MachineView({
   // biome-ignore lint/correctness/useExhaustiveDependencies: playKey is search.play by value
   const played = useMemo(() => replay(model, inputLabel, search.play ?? []), [model, inputLabel, playKey]);
   const simulated = useWalk(model, view === 'simulate' ? played.path : null);
+  const [replayed, setReplayed] = useState<ReplayedStep | undefined>(undefined);
+  const followReplay = useCallback((step: ReplayedStep | undefined) => setReplayed(step), []);
   const followedActor = inspector.actors.find(
     (actor) => actorKey(actor) === followed && actor.machine === model.name,
   );
@@ -344,8 +355,10 @@ function MachineView({
   const highlight = useMemo((): Highlight => {
     if (view === 'simulate') return highlightOf(simulated?.at(-1));
     if (view === 'live') return { active: new Set(followedActor?.nodes ?? []), taken: new Set() };
+    if (view === 'replay') return highlightOf(replayed);
+    if (view === 'coverage') return highlightOf(undefined);
     return highlightOf(step);
-  }, [view, simulated, followedActor, step]);
+  }, [view, simulated, followedActor, step, replayed]);
   const shown = paths.filter((path) => path.id.toLowerCase().includes(filter.toLowerCase()));
 
   // The current step stays in view in its list while stepping.
@@ -360,9 +373,15 @@ function MachineView({
   const caption =
     view === 'simulate'
       ? `Simulating: ${stateLabel(played.path.steps.at(-1)?.state ?? (played.path.initial as AnyMachineSnapshot))}`
-      : followedActor
-        ? `Following ${followedActor.machine} on ${followedActor.path}: ${liveState(followedActor)}`
-        : 'Pick a running machine to follow it';
+      : view === 'replay'
+        ? replayed
+          ? `Replaying step ${replayed.index}: ${replayed.actual}`
+          : 'Pick a recorded path to replay it'
+        : view === 'coverage'
+          ? 'Guard outcomes, transition pairs and configurations: listed in the panel'
+          : followedActor
+            ? `Following ${followedActor.machine} on ${followedActor.path}: ${liveState(followedActor)}`
+            : 'Pick a running machine to follow it';
 
   return (
     <Flex as="main" direction="column" flex="1" minW={0} minH={0} p={{ base: 3, lg: 4 }} gap={3}>
@@ -444,7 +463,7 @@ function MachineView({
         {/* Panels switched by pressed buttons rather than Chakra's Tabs: its parts would become chunks
             shared with /settings, each one more name in the main bundle's preload map. */}
         <Stack w={{ lg: '380px' }} flexShrink={0} minW={0} minH={0} overflowY={{ lg: 'auto' }} gap={3}>
-          <Flex gap={1} role="group" aria-label="Panel" borderBottomWidth="1px" pb={2}>
+          <Flex gap={1} wrap="wrap" role="group" aria-label="Panel" borderBottomWidth="1px" pb={2}>
             {VIEWS.map((value) => (
               <Button
                 key={value}
@@ -523,6 +542,10 @@ function MachineView({
               onInput={(input) => update({ ...search, machine: model.name, input, play: [] })}
               onPlay={(labels) => update({ ...search, machine: model.name, input: inputLabel, play: labels })}
             />
+          ) : view === 'replay' ? (
+            <ReplayPanel model={model} onStep={followReplay} />
+          ) : view === 'coverage' ? (
+            <CoveragePanel model={model} />
           ) : (
             <LivePanel inspector={inspector} followed={followed} onFollow={onFollow} />
           )}

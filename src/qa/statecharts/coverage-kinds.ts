@@ -213,7 +213,7 @@ export interface Exploration {
 }
 
 /** An actor scope for XState's pure transition that reports each microstep's transitions. */
-function recordingScope(onMicrostep: (transitions: AnyTransitionDefinition[]) => void) {
+export function recordingScope(onMicrostep: (transitions: AnyTransitionDefinition[]) => void) {
   const empty = createEmptyActor();
   const system = Object.create(empty.system) as typeof empty.system & {
     _sendInspectionEvent: (event: { type: string; _transitions?: AnyTransitionDefinition[] }) => void;

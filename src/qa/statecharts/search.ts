@@ -4,7 +4,7 @@
  * tiny and free of imports: the route's search parsing is in the main bundle.
  */
 
-export const VIEWS = ['paths', 'simulate', 'live'] as const;
+export const VIEWS = ['paths', 'simulate', 'replay', 'coverage', 'live'] as const;
 export type View = (typeof VIEWS)[number];
 
 export interface StatechartsSearch {
