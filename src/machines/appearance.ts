@@ -1,4 +1,5 @@
 import { fromCallback, setup } from 'xstate';
+import { implementing } from './requirements';
 
 /**
  * The colour mode: light (default), dark or system. Applying the mode to <html>, persisting it and
@@ -50,25 +51,36 @@ export const appearanceMachine = setup({
         guard: { type: 'changeTo', params: { mode: 'light' } },
         target: '.light',
         actions: { type: 'persist', params: { mode: 'light' } },
+        meta: implementing('R-FLOW-11'),
       },
       {
         guard: { type: 'changeTo', params: { mode: 'dark' } },
         target: '.dark',
         actions: { type: 'persist', params: { mode: 'dark' } },
+        meta: implementing('R-FLOW-11'),
       },
       {
         guard: { type: 'changeTo', params: { mode: 'system' } },
         target: '.system',
         actions: { type: 'persist', params: { mode: 'system' } },
+        meta: implementing('R-FLOW-11'),
       },
     ],
   },
   states: {
     restoring: {
       always: [
-        { guard: { type: 'storedIs', params: { mode: 'dark' } }, target: 'dark' },
-        { guard: { type: 'storedIs', params: { mode: 'system' } }, target: 'system' },
-        { target: 'light' },
+        {
+          guard: { type: 'storedIs', params: { mode: 'dark' } },
+          target: 'dark',
+          meta: implementing('R-FLOW-11'),
+        },
+        {
+          guard: { type: 'storedIs', params: { mode: 'system' } },
+          target: 'system',
+          meta: implementing('R-FLOW-11'),
+        },
+        { target: 'light', meta: implementing('R-FLOW-10') },
       ],
     },
     light: { entry: { type: 'apply', params: { mode: 'light' } } },

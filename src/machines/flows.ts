@@ -15,6 +15,12 @@ export const signupMachine = createPageFormMachine({
   types: {} as { output: UserPublic },
   defaults: { full_name: '', email: '', password: '', confirm_password: '' },
   leavesOnSuccess: true,
+  requirements: {
+    fields: ['R-VAL-01', 'R-VAL-02', 'R-VAL-03', 'R-VAL-04', 'R-VAL-05', 'R-VAL-08'],
+    submit: ['R-VAL-08', 'R-DATA-01'],
+    success: ['R-FLOW-04', 'R-ERR-07'],
+    failure: ['R-ERR-01', 'R-ERR-02'],
+  },
 });
 
 export const loginMachine = createPageFormMachine({
@@ -23,6 +29,12 @@ export const loginMachine = createPageFormMachine({
   types: {} as { output: Token },
   defaults: { username: '', password: '' },
   leavesOnSuccess: true,
+  requirements: {
+    fields: ['R-VAL-02', 'R-VAL-04', 'R-VAL-08'],
+    submit: ['R-VAL-08', 'R-DATA-02'],
+    success: ['R-FLOW-02'],
+    failure: ['R-ERR-03'],
+  },
 });
 
 export const recoverPasswordMachine = createPageFormMachine({
@@ -31,6 +43,12 @@ export const recoverPasswordMachine = createPageFormMachine({
   types: {} as { output: Message },
   defaults: { email: '' },
   resetOnSuccess: true,
+  requirements: {
+    fields: ['R-VAL-01', 'R-VAL-02', 'R-VAL-08'],
+    submit: ['R-VAL-08'],
+    success: ['R-ERR-07'],
+    failure: ['R-ERR-04'],
+  },
 });
 
 export const resetPasswordMachine = createPageFormMachine({
@@ -39,4 +57,10 @@ export const resetPasswordMachine = createPageFormMachine({
   types: {} as { output: Message },
   defaults: { new_password: '', confirm_password: '' },
   leavesOnSuccess: true,
+  requirements: {
+    fields: ['R-VAL-04', 'R-VAL-05', 'R-VAL-08'],
+    submit: ['R-VAL-08', 'R-DATA-04', 'R-ROUTE-06'],
+    success: ['R-FLOW-05', 'R-ERR-07'],
+    failure: ['R-ERR-04'],
+  },
 });

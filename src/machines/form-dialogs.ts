@@ -2,6 +2,7 @@ import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import {
   editHandlers,
   type FormOptions,
+  type FormRequirements,
   type FormSchema,
   type FormTypes,
   type FormValues,
@@ -14,49 +15,58 @@ import {
   submitInvoke,
   type ValuesOf,
 } from './form';
+import { traced } from './requirements';
 
 /** The form shapes of the signed-in screens, built on the page forms' setup in ./form.ts. */
 
 /** A form in a dialog (Add/Edit Item, Add/Edit User, Change Password). */
 function modalFormMachine<V extends FormValues, T, O>(options: FormOptions<V, T, O>) {
   const gated = isGated(options);
-  const fields = fieldStates(`#${options.id}.open.validating`, gated);
+  const requirements: FormRequirements = options.requirements ?? {};
+  const fields = fieldStates(`#${options.id}.open.validating`, gated, requirements);
+  const close = { target: `#${options.id}.closed`, actions: 'clear', ...traced(requirements.close) } as const;
+  const submit = traced(requirements.submit);
   return formSetup(options).createMachine({
     id: options.id,
     context: () => fresh<V, T, O>(options.defaults),
     initial: 'closed',
     states: {
       closed: {
-        on: { 'modal.open': { target: 'open', actions: 'open' } },
+        on: { 'modal.open': { target: 'open', actions: 'open', ...traced(requirements.open) } },
       },
       open: {
         initial: 'editing',
         states: {
           editing: {
             ...fields,
-            on: {
-              ...fields.on,
-              'modal.close': { target: `#${options.id}.closed`, actions: 'clear' },
-            },
+            on: { ...fields.on, 'modal.close': close },
           },
           validating: {
-            always: [{ guard: 'isValid', target: 'submitting' }, { target: 'editing' }],
+            always: [
+              { guard: 'isValid', target: 'submitting', ...submit },
+              { target: 'editing', ...submit },
+            ],
           },
           submitting: {
-            invoke: submitInvoke<V, T, O>(`#${options.id}.succeeded`, 'failed'),
+            invoke: submitInvoke<V, T, O>(`#${options.id}.succeeded`, 'failed', requirements),
           },
           failed: {
             entry: 'onFailure',
             on: {
-              ...editHandlers(`#${options.id}.open.editing`, `#${options.id}.open.validating`, false),
-              'modal.close': { target: `#${options.id}.closed`, actions: 'clear' },
+              ...editHandlers(
+                `#${options.id}.open.editing`,
+                `#${options.id}.open.validating`,
+                false,
+                requirements,
+              ),
+              'modal.close': close,
             },
           },
         },
       },
       succeeded: {
         entry: 'onSuccess',
-        always: { target: 'closed', actions: 'clear' },
+        always: { target: 'closed', actions: 'clear', ...traced(requirements.success) },
       },
     },
   });
@@ -65,37 +75,47 @@ function modalFormMachine<V extends FormValues, T, O>(options: FormOptions<V, T,
 /** A form shown read-only until edited (the profile). Cancel resets it and returns to viewing. */
 function toggleFormMachine<V extends FormValues, T, O>(options: FormOptions<V, T, O>) {
   const gated = isGated(options);
+  const requirements: FormRequirements = options.requirements ?? {};
+  const submit = traced(requirements.submit);
   return formSetup(options).createMachine({
     id: options.id,
     context: () => fresh<V, T, O>(options.defaults),
     initial: 'viewing',
     states: {
       viewing: {
-        on: { 'profile.edit': { target: 'editing', actions: 'open' } },
+        on: { 'profile.edit': { target: 'editing', actions: 'open', ...traced(requirements.open) } },
       },
       editing: {
         initial: 'fields',
         on: {
-          'profile.cancel': { target: 'viewing', actions: 'reset' },
+          'profile.cancel': { target: 'viewing', actions: 'reset', ...traced(requirements.close) },
         },
         states: {
-          fields: fieldStates(`#${options.id}.editing.validating`, gated),
+          fields: fieldStates(`#${options.id}.editing.validating`, gated, requirements),
           validating: {
-            always: [{ guard: 'isValid', target: 'submitting' }, { target: 'fields' }],
+            always: [
+              { guard: 'isValid', target: 'submitting', ...submit },
+              { target: 'fields', ...submit },
+            ],
           },
           submitting: {
             on: { 'profile.cancel': {} },
-            invoke: submitInvoke<V, T, O>(`#${options.id}.succeeded`, 'failed'),
+            invoke: submitInvoke<V, T, O>(`#${options.id}.succeeded`, 'failed', requirements),
           },
           failed: {
             entry: 'onFailure',
-            on: editHandlers(`#${options.id}.editing.fields`, `#${options.id}.editing.validating`, false),
+            on: editHandlers(
+              `#${options.id}.editing.fields`,
+              `#${options.id}.editing.validating`,
+              false,
+              requirements,
+            ),
           },
         },
       },
       succeeded: {
         entry: ['commit', 'onSuccess'],
-        always: { target: 'viewing' },
+        always: { target: 'viewing', ...traced(requirements.success) },
       },
     },
   });
@@ -119,6 +139,12 @@ export type ConfirmationEvent<T> =
   | { type: 'modal.close' }
   | { type: 'form.submit' };
 
+/** The spec requirements a confirmation's edges implement, by part (as a form's: ./form.ts). */
+export type ConfirmationRequirements = Pick<
+  FormRequirements,
+  'open' | 'close' | 'submit' | 'success' | 'failure'
+>;
+
 /**
  * A confirmation without fields (Delete Item, Delete User, account deletion): opened on a record,
  * confirmed (submit), failed (confirm again or close), closed after success. Cannot be closed while
@@ -127,8 +153,12 @@ export type ConfirmationEvent<T> =
 export function createConfirmationMachine<T = null, O = unknown>(options: {
   id: string;
   types?: FormTypes<T, O>;
+  requirements?: ConfirmationRequirements;
 }) {
   const closed = `#${options.id}.closed`;
+  const requirements = options.requirements ?? {};
+  const close = { target: closed, actions: 'clear', ...traced(requirements.close) } as const;
+  const confirm = { target: 'submitting', ...traced(requirements.submit) } as const;
   return setup({
     types: {
       context: {} as ConfirmationContext<T>,
@@ -155,16 +185,13 @@ export function createConfirmationMachine<T = null, O = unknown>(options: {
     initial: 'closed',
     states: {
       closed: {
-        on: { 'modal.open': { target: 'open', actions: 'open' } },
+        on: { 'modal.open': { target: 'open', actions: 'open', ...traced(requirements.open) } },
       },
       open: {
         initial: 'idle',
         states: {
           idle: {
-            on: {
-              'form.submit': { target: 'submitting' },
-              'modal.close': { target: closed, actions: 'clear' },
-            },
+            on: { 'form.submit': confirm, 'modal.close': close },
           },
           submitting: {
             invoke: {
@@ -172,16 +199,13 @@ export function createConfirmationMachine<T = null, O = unknown>(options: {
               src: 'submit',
               // As a modal form's (submitting follows the opening on the record).
               input: ({ context }): ConfirmationInput<T> => ({ values: {}, target: context.target as T }),
-              onDone: { target: closed, actions: ['onSuccess', 'clear'] },
-              onError: { target: 'failed', actions: 'setError' },
+              onDone: { target: closed, actions: ['onSuccess', 'clear'], ...traced(requirements.success) },
+              onError: { target: 'failed', actions: 'setError', ...traced(requirements.failure) },
             },
           },
           failed: {
             entry: 'onFailure',
-            on: {
-              'form.submit': { target: 'submitting' },
-              'modal.close': { target: closed, actions: 'clear' },
-            },
+            on: { 'form.submit': confirm, 'modal.close': close },
           },
         },
       },

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
+import type { RequirementId } from '../qa/requirements/requirements';
+import { traced } from './requirements';
 
 /**
  * Form flows. One setup (context, events, actions, guards, the `submit` actor) is shared by three
@@ -101,6 +103,28 @@ export interface FormOptions<V extends FormValues, T = null, O = unknown> {
   /** Page forms whose screen navigates away on success (login, signup, reset): `succeeded` is final,
    * so the chart draws no edits after it that no screen can make. */
   leavesOnSuccess?: boolean;
+  requirements?: FormRequirements;
+}
+
+/**
+ * The spec requirements (src/qa/requirements) a form's edges implement, by the part of the flow they
+ * belong to; each machine's declaration names its own. The factories put them in the edges' meta.
+ */
+export interface FormRequirements {
+  /** Opening (modal.open, profile.edit). */
+  open?: RequirementId[];
+  /** Closing or cancelling (modal.close, profile.cancel). */
+  close?: RequirementId[];
+  /** Edits, blurs and the checks after them (the field rules). */
+  fields?: RequirementId[];
+  /** Save held back: the checks that block it, and a Save they hold back. */
+  blocked?: RequirementId[];
+  /** Save: the values checked, then sent (or not). */
+  submit?: RequirementId[];
+  /** The call answered. */
+  success?: RequirementId[];
+  /** The call failed. */
+  failure?: RequirementId[];
 }
 
 /** A factory's options: the schema's values type the defaults, `canSubmit` and every event of the form. */
@@ -222,18 +246,29 @@ export function isGated(options: { requireDirty?: boolean; canSubmit?: unknown }
  * The fields while being edited: checked after every change into invalid | valid, or `blocked` when
  * the form is gated. `validating` is the id-path of the state that form.submit goes to.
  */
-export function fieldStates(validating: string, gated: boolean) {
-  const submit = { 'form.submit': { target: validating, actions: 'markSubmitted' } } as const;
-  const checks = [{ guard: 'isValid', target: 'valid' } as const, { target: 'invalid' } as const];
+export function fieldStates(validating: string, gated: boolean, requirements: FormRequirements = {}) {
+  const submit = {
+    'form.submit': { target: validating, actions: 'markSubmitted', ...traced(requirements.submit) },
+  } as const;
+  const fields = traced(requirements.fields);
+  const checks = [
+    { guard: 'isValid', target: 'valid', ...fields } as const,
+    { target: 'invalid', ...fields } as const,
+  ];
   const config = {
     initial: 'checking',
     on: {
-      'form.change': { target: '.checking', actions: 'change' },
-      'form.set': { target: '.checking', actions: 'setValues' },
-      'form.blur': { actions: 'touch' },
+      'form.change': { target: '.checking', actions: 'change', ...fields },
+      'form.set': { target: '.checking', actions: 'setValues', ...fields },
+      'form.blur': { actions: 'touch', ...fields },
     },
     states: {
-      checking: { always: [{ guard: 'isBlocked', target: 'blocked' } as const, ...checks] },
+      checking: {
+        always: [
+          { guard: 'isBlocked', target: 'blocked', ...traced(requirements.blocked) } as const,
+          ...checks,
+        ],
+      },
       blocked: {},
       invalid: { on: submit },
       valid: { on: submit },
@@ -252,15 +287,26 @@ export function fieldStates(validating: string, gated: boolean) {
  * Save needs no guard there. After a success (page forms) the fields may have been cleared: a gated
  * form checks `canSubmit` again.
  */
-export function editHandlers(fields: string, validating: string, guardSubmit: boolean) {
+export function editHandlers(
+  fields: string,
+  validating: string,
+  guardSubmit: boolean,
+  requirements: FormRequirements = {},
+) {
+  const edits = traced(requirements.fields);
   return {
-    'form.change': { target: `${fields}.checking`, actions: 'change' },
-    'form.set': { target: `${fields}.checking`, actions: 'setValues' },
-    'form.blur': { actions: 'touch' },
+    'form.change': { target: `${fields}.checking`, actions: 'change', ...edits },
+    'form.set': { target: `${fields}.checking`, actions: 'setValues', ...edits },
+    'form.blur': { actions: 'touch', ...edits },
     // The type names the guard in both cases; without it, Save needs no check.
     'form.submit': (guardSubmit
-      ? { guard: 'canSubmit', target: validating, actions: 'markSubmitted' }
-      : { target: validating, actions: 'markSubmitted' }) as {
+      ? {
+          guard: 'canSubmit',
+          target: validating,
+          actions: 'markSubmitted',
+          ...traced([...(requirements.submit ?? []), ...(requirements.blocked ?? [])]),
+        }
+      : { target: validating, actions: 'markSubmitted', ...traced(requirements.submit) }) as {
       guard: 'canSubmit';
       target: string;
       actions: 'markSubmitted';
@@ -268,7 +314,11 @@ export function editHandlers(fields: string, validating: string, guardSubmit: bo
   } as const;
 }
 
-export function submitInvoke<V extends FormValues, T, O>(onDoneTarget: string, onErrorTarget: string) {
+export function submitInvoke<V extends FormValues, T, O>(
+  onDoneTarget: string,
+  onErrorTarget: string,
+  requirements: FormRequirements = {},
+) {
   return {
     id: 'submit',
     src: 'submit',
@@ -278,35 +328,40 @@ export function submitInvoke<V extends FormValues, T, O>(onDoneTarget: string, o
       // a record (OpenEvent requires it), one without has the null its type allows.
       target: context.target as T,
     }),
-    onDone: { target: onDoneTarget, actions: 'setOutput' },
-    onError: { target: onErrorTarget, actions: 'setError' },
+    onDone: { target: onDoneTarget, actions: 'setOutput', ...traced(requirements.success) },
+    onError: { target: onErrorTarget, actions: 'setError', ...traced(requirements.failure) },
   } as const;
 }
 
 /** A form that is the page itself (signup, login, recover and reset password, change password). */
 function pageFormMachine<V extends FormValues, T, O>(options: FormOptions<V, T, O>) {
   const gated = isGated(options);
+  const requirements = options.requirements ?? {};
+  const submit = traced(requirements.submit);
   return formSetup(options).createMachine({
     id: options.id,
     context: () => fresh<V, T, O>(options.defaults),
     initial: 'editing',
     states: {
-      editing: fieldStates(`#${options.id}.validating`, gated),
+      editing: fieldStates(`#${options.id}.validating`, gated, requirements),
       validating: {
-        always: [{ guard: 'isValid', target: 'submitting' }, { target: 'editing' }],
+        always: [
+          { guard: 'isValid', target: 'submitting', ...submit },
+          { target: 'editing', ...submit },
+        ],
       },
       submitting: {
-        invoke: submitInvoke<V, T, O>('succeeded', 'failed'),
+        invoke: submitInvoke<V, T, O>('succeeded', 'failed', requirements),
       },
       failed: {
         entry: 'onFailure',
-        on: editHandlers(`#${options.id}.editing`, `#${options.id}.validating`, false),
+        on: editHandlers(`#${options.id}.editing`, `#${options.id}.validating`, false, requirements),
       },
       succeeded: options.leavesOnSuccess
         ? { type: 'final', entry: ['onSuccess'] }
         : {
             entry: options.resetOnSuccess ? ['clearFields', 'onSuccess'] : ['onSuccess'],
-            on: editHandlers(`#${options.id}.editing`, `#${options.id}.validating`, gated),
+            on: editHandlers(`#${options.id}.editing`, `#${options.id}.validating`, gated, requirements),
           },
     },
   });

@@ -1,5 +1,6 @@
 import { assign, type EventObject, enqueueActions, fromCallback, setup } from 'xstate';
 import { type PageRequest, parsePage } from '../api/paging';
+import { implementing } from './requirements';
 
 /**
  * Paging of a list whose page size is the machine's input (each list declares its own, PAGE_SIZES). The machine owns the fetch: while in `list` it runs the injected
@@ -90,6 +91,8 @@ export function createPagingMachine(id: string) {
     initial: 'list',
     states: {
       list: {
+        // Each page is asked for as skip=(page-1)*size, limit=size.
+        meta: implementing('R-CALL-03'),
         invoke: {
           id: 'list',
           src: 'list',
@@ -98,7 +101,13 @@ export function createPagingMachine(id: string) {
         initial: 'loading',
         on: {
           // Another page restarts the list query (re-entering `list`) on that page.
-          'paging.sync': { guard: 'isOtherPage', target: 'list', reenter: true, actions: 'syncPage' },
+          'paging.sync': {
+            guard: 'isOtherPage',
+            target: 'list',
+            reenter: true,
+            actions: 'syncPage',
+            meta: implementing('R-ROUTE-14'),
+          },
           'paging.previous': {
             guard: 'hasPreviousPage',
             target: 'list',
@@ -107,14 +116,17 @@ export function createPagingMachine(id: string) {
               'previousPage',
               { type: 'navigate', params: ({ context }) => ({ page: context.page }) },
             ],
+            meta: implementing('R-FLOW-16'),
           },
           // Any answer of the query, refetches too (after a change, when the network comes back).
           'paging.loaded': { target: '.ready', actions: 'setList' },
           'paging.failed': { target: '.failed', actions: 'setError' },
         },
         states: {
-          loading: {},
+          // Skeleton rows, or the last page's rows dimmed.
+          loading: { meta: implementing('R-ROUTE-16') },
           ready: {
+            meta: implementing('R-FLOW-17'),
             // On a full page, warm the next one.
             entry: enqueueActions(({ context, check, enqueue }) => {
               if (check('hasNextPage')) enqueue({ type: 'prefetch', params: { page: context.page + 1 } });
@@ -128,6 +140,7 @@ export function createPagingMachine(id: string) {
                   'nextPage',
                   { type: 'navigate', params: ({ context }) => ({ page: context.page }) },
                 ],
+                meta: implementing('R-FLOW-15'),
               },
             },
           },

@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { CURRENT_USER_PATH, errorEndsSession } from '../api/refusal';
+import { implementing } from './requirements';
 
 /**
  * The session: signed out, or signed in (loading the current user, ready, or failed to load).
@@ -81,16 +82,24 @@ export const sessionMachine = setup({
   invoke: { id: 'watchOtherTabs', src: 'watchOtherTabs' },
   states: {
     checking: {
-      always: [{ guard: 'hasToken', target: 'signedIn' }, { target: 'signedOut' }],
+      always: [
+        { guard: 'hasToken', target: 'signedIn', meta: implementing('R-FLOW-01') },
+        { target: 'signedOut', meta: implementing('R-FLOW-01') },
+      ],
     },
     signedOut: {
       on: {
         'session.login': {
           target: 'signedIn',
           actions: ['setToken', { type: 'storeToken', params: ({ event }) => ({ token: event.token }) }],
+          meta: implementing('R-FLOW-02', 'R-DATA-09'),
         },
         // Another tab logged in: its token is already stored.
-        'session.otherTabSignedIn': { target: 'signedIn', actions: ['setToken', 'revisitRoute'] },
+        'session.otherTabSignedIn': {
+          target: 'signedIn',
+          actions: ['setToken', 'revisitRoute'],
+          meta: implementing('R-FLOW-01', 'R-ROLE-03', 'R-ROUTE-01'),
+        },
       },
     },
     signedIn: {
@@ -100,10 +109,12 @@ export const sessionMachine = setup({
           target: 'signedIn',
           reenter: true,
           actions: ['setToken', { type: 'storeToken', params: ({ event }) => ({ token: event.token }) }],
+          meta: implementing('R-FLOW-02', 'R-DATA-09'),
         },
         'session.logout': {
           target: 'signedOut',
           actions: ['forgetToken', 'removeToken', 'clearCache', 'goToLogin'],
+          meta: implementing('R-FLOW-03'),
         },
         'session.expired': {
           target: 'signedOut',
@@ -114,16 +125,20 @@ export const sessionMachine = setup({
         'session.otherTabSignedOut': {
           target: 'signedOut',
           actions: ['forgetToken', 'clearCache', 'goToLogin'],
+          meta: implementing('R-FLOW-01'),
         },
         'session.otherTabSignedIn': {
           guard: 'isAnotherToken',
           target: 'signedIn',
           reenter: true,
           actions: ['setToken', 'clearCache'],
+          meta: implementing('R-FLOW-01'),
         },
       },
       states: {
         loading: {
+          // The spinner shows while the current user loads, and only a signed-in session loads it.
+          meta: implementing('R-ROUTE-08', 'R-CALL-02'),
           invoke: {
             id: 'loadCurrentUser',
             src: 'loadCurrentUser',

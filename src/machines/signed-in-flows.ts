@@ -24,6 +24,15 @@ export const profileMachine = createToggleFormMachine({
   defaults: { full_name: '', email: '' },
   requireDirty: true,
   canSubmit: (values) => values.email.trim() !== '',
+  requirements: {
+    open: ['R-FLOW-07'],
+    close: ['R-FLOW-09'],
+    fields: ['R-VAL-01', 'R-VAL-02', 'R-VAL-03', 'R-VAL-08'],
+    blocked: ['R-FLOW-08'],
+    submit: ['R-VAL-08', 'R-DATA-05', 'R-FLOW-08'],
+    success: ['R-FLOW-07', 'R-ERR-07'],
+    failure: ['R-ERR-04'],
+  },
 });
 
 export const changePasswordMachine = createPageFormMachine({
@@ -32,6 +41,12 @@ export const changePasswordMachine = createPageFormMachine({
   schema: changePasswordSchema,
   defaults: { current_password: '', new_password: '', confirm_password: '' },
   resetOnSuccess: true,
+  requirements: {
+    fields: ['R-VAL-04', 'R-VAL-05', 'R-VAL-08'],
+    submit: ['R-VAL-08', 'R-DATA-03'],
+    success: ['R-ERR-07'],
+    failure: ['R-ERR-04'],
+  },
 });
 
 // Items
@@ -41,6 +56,14 @@ export const addItemMachine = createModalFormMachine({
   schema: addItemSchema,
   defaults: { title: '', description: '', sku: '' },
   requireDirty: true,
+  requirements: {
+    open: ['R-ROUTE-23'],
+    close: ['R-ROUTE-23'],
+    fields: ['R-VAL-07', 'R-VAL-08'],
+    submit: ['R-VAL-08', 'R-DATA-07'],
+    success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
+    failure: ['R-ERR-04'],
+  },
 });
 
 export const editItemMachine = createModalFormMachine({
@@ -49,6 +72,14 @@ export const editItemMachine = createModalFormMachine({
   schema: editItemSchema,
   defaults: { title: '', description: '', sku: '' },
   requireDirty: true,
+  requirements: {
+    open: ['R-ROUTE-23'],
+    close: ['R-ROUTE-23'],
+    fields: ['R-VAL-07', 'R-VAL-08'],
+    submit: ['R-VAL-08', 'R-DATA-07'],
+    success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
+    failure: ['R-ERR-04'],
+  },
 });
 
 // Users (admin)
@@ -65,6 +96,15 @@ export const addUserMachine = createModalFormMachine({
     is_active: false,
   },
   requireDirty: true,
+  requirements: {
+    open: ['R-ROUTE-23', 'R-FLOW-13'],
+    close: ['R-ROUTE-23'],
+    fields: ['R-VAL-01', 'R-VAL-02', 'R-VAL-04', 'R-VAL-05', 'R-VAL-08'],
+    blocked: ['R-FLOW-14'],
+    submit: ['R-VAL-08', 'R-DATA-06'],
+    success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
+    failure: ['R-ERR-05'],
+  },
 });
 
 export const editUserMachine = createModalFormMachine({
@@ -86,6 +126,15 @@ export const editUserMachine = createModalFormMachine({
     confirm_password: '',
   },
   requireDirty: true,
+  requirements: {
+    open: ['R-ROUTE-23'],
+    close: ['R-ROUTE-23'],
+    fields: ['R-VAL-01', 'R-VAL-02', 'R-VAL-05', 'R-VAL-08', 'R-FLOW-12'],
+    blocked: ['R-FLOW-14'],
+    submit: ['R-VAL-08', 'R-DATA-08', 'R-VAL-06'],
+    success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
+    failure: ['R-ERR-05'],
+  },
 });
 
 /**
@@ -98,4 +147,13 @@ export const changeUserPasswordMachine = createModalFormMachine({
   schema: setPasswordSchema,
   defaults: { password: '', confirm_password: '' },
   requireDirty: true,
+  requirements: {
+    open: ['R-ROUTE-23', 'R-ROUTE-18'],
+    close: ['R-ROUTE-23'],
+    fields: ['R-VAL-04', 'R-VAL-05', 'R-VAL-08'],
+    blocked: ['R-FLOW-14'],
+    submit: ['R-VAL-08'],
+    success: ['R-FLOW-19', 'R-ERR-07'],
+    failure: ['R-ERR-05'],
+  },
 });

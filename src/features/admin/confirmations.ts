@@ -66,6 +66,11 @@ export const deleteUserConfirmation = defineConfirmation<UserPublic, Message>({
   group: 'Admin',
   submit: ({ target }) => deleteUser(target.id),
   fixture: { target: fixtureUser, output: { message: 'User deleted successfully' } },
+  requirements: {
+    open: ['R-ROUTE-23'],
+    success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
+    failure: ['R-ERR-06'],
+  },
   screen: {
     route: '/admin',
     opener: { menu: { value: 'delete', label: 'Delete User', icon: TrashIcon, danger: true } },

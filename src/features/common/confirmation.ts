@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import {
   type ConfirmationInput,
   type ConfirmationMachine,
+  type ConfirmationRequirements,
   createConfirmationMachine,
 } from '../../machines/form-dialogs';
 
@@ -76,6 +77,8 @@ export interface ConfirmationDescriptor<T = unknown, O = unknown> {
   /** The test model's fixture: the record the dialog opens on (row confirmations), what the call answers. */
   fixture: { target?: T; output: O };
   screen: ConfirmationScreen<T>;
+  /** The spec requirements its machine's edges implement (src/qa/requirements), by part. */
+  requirements?: ConfirmationRequirements;
 }
 
 /** A descriptor whose record and answer types are erased, as the registries hold them. */
@@ -88,7 +91,7 @@ export function defineConfirmation<T, O>(
 ): ConfirmationDescriptor<T, O> {
   return {
     ...descriptor,
-    machine: createConfirmationMachine<T, O>({ id: descriptor.name }),
+    machine: createConfirmationMachine<T, O>({ id: descriptor.name, requirements: descriptor.requirements }),
   };
 }
 

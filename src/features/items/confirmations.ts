@@ -19,6 +19,11 @@ export const deleteItemConfirmation = defineConfirmation<ItemPublic, Message>({
   group: 'Items',
   submit: ({ target }) => deleteItem(target.id),
   fixture: { target: fixtureItem, output: { message: 'Item deleted successfully' } },
+  requirements: {
+    open: ['R-ROUTE-23'],
+    success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
+    failure: ['R-ERR-06'],
+  },
   screen: {
     route: '/items',
     opener: { menu: { value: 'delete', label: 'Delete Item', icon: TrashIcon, danger: true } },

@@ -8,6 +8,7 @@ export const accountDeletionConfirmation = defineConfirmation<null, Message>({
   group: 'Settings',
   submit: () => deleteUserMe(),
   fixture: { output: { message: 'User deleted successfully' } },
+  requirements: { success: ['R-FLOW-06', 'R-ERR-07'], failure: ['R-ERR-04'] },
   screen: {
     route: '/settings',
     opener: { button: 'Delete', tab: 'Danger zone' },

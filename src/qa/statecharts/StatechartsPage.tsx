@@ -18,6 +18,14 @@ import { MODELS } from './models';
 import { generatePaths, type ModelPath } from './paths';
 import { pressedToggle } from './pressed';
 import { ReplayPanel } from './ReplayPanel';
+import {
+  EdgeRequirementList,
+  type EdgeRequirements,
+  edgesOf,
+  edgeWithRequirements,
+  RequirementFilter,
+  useEdgeRequirements,
+} from './RequirementFilter';
 import type { ReplayedStep } from './replay';
 import { SimulatorPanel } from './SimulatorPanel';
 import { parseStatechartsSearch, type StatechartsSearch, VIEWS, type View } from './search';
@@ -186,11 +194,13 @@ function TestList({ label, walked }: { label: string; walked: WalkedTests }) {
 function EdgePanel({
   edges,
   report,
+  requirements,
   selected,
   onSelect,
 }: {
   edges: DefinedEdge[];
   report: MachineWalkedBy | undefined | 'loading';
+  requirements: EdgeRequirements;
   selected: string | null;
   onSelect: (id: string | null) => void;
 }) {
@@ -205,6 +215,7 @@ function EdgePanel({
           <Text fontSize="sm" fontFamily="mono" fontWeight="semibold" wordBreak="break-word">
             {selected}
           </Text>
+          <EdgeRequirementList ids={requirements.byEdge.get(selected) ?? []} />
           {walked ? (
             <Stack gap={1} mt={1}>
               <TestList label="Machine level (tests/model)" walked={walked.machine} />
@@ -223,9 +234,14 @@ function EdgePanel({
           Select an arrow in the diagram or an edge below.
         </Text>
       )}
+      <RequirementFilter requirements={requirements} />
       <ChoiceList
         label="Edges"
-        items={edges.map((edge) => edge.id)}
+        items={edgesOf(
+          requirements,
+          edges.map((edge) => edge.id),
+        )}
+        text={(id) => edgeWithRequirements(requirements, id)}
         selected={selected}
         onSelect={(id) => onSelect(id === selected ? null : id)}
         maxH="200px"
@@ -332,6 +348,7 @@ function MachineView({
   const paths = useMemo(() => generatePaths(model), [model]);
   const edges = useMemo(() => definedEdges(model.machine), [model]);
   const walkedBy = useWalkedBy(model.name);
+  const requirements = useEdgeRequirements(model.machine);
   const [filter, setFilter] = useState('');
   const [pathId, setPathId] = useState<string | null>(null);
   const [index, setIndex] = useState(0);
@@ -509,7 +526,13 @@ function MachineView({
                   ))}
                 </ScrollingList>
               ) : null}
-              <EdgePanel edges={edges} report={walkedBy} selected={edgeId} onSelect={setEdgeId} />
+              <EdgePanel
+                edges={edges}
+                report={walkedBy}
+                requirements={requirements}
+                selected={edgeId}
+                onSelect={setEdgeId}
+              />
               <Stack gap={2} minW={0}>
                 <Heading as="h3" size="sm">
                   Test paths ({shown.length} of {paths.length})
