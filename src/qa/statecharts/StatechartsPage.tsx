@@ -251,11 +251,11 @@ function EdgePanel({
 }
 
 const VIEW_TITLES: Record<View, string> = {
-  paths: 'Test paths',
+  paths: 'Paths',
   simulate: 'Simulator',
   replay: 'Replay',
   coverage: 'Coverage',
-  live: 'Live app',
+  live: 'Live',
 };
 
 /** What the diagram highlights: the active state nodes and the edges the last step took. */
