@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
+import { getToken } from '../../../src/api/token';
 import { listenToActors } from '../../../src/features/app/inspect';
 import { definedEdges } from '../../../src/qa/statecharts/edges';
 import type { MachineModel } from '../../../src/qa/statecharts/model-kit';
@@ -270,7 +271,7 @@ function observeStep(index: number, label: string): UiStep {
   return {
     index,
     label,
-    token: localStorage.getItem('access_token') ?? '',
+    token: getToken(),
     location: app?.router.state.location.pathname,
     cachedQueries: app?.queryBox.client?.getQueryCache().getAll().length ?? 0,
     profile: profileShown(),

@@ -58,6 +58,13 @@ const SIGNED_IN_ROUTES = ['/', '/settings', '/items', '/admin'];
 const LIST_OF_SCREEN: Record<string, keyof typeof PAGE_SIZES> = { '/items': 'items', '/admin': 'users' };
 const LIST_PATHS: Record<keyof typeof PAGE_SIZES, string> = { items: '/items/', users: '/users/' };
 
+/**
+ * §2 Modals, §7: the deletions the spec confirms — an item, a user (DELETE /users/{user_id}) and one's
+ * own account (/users/me, /users/me/delete-my-account). Removing a profile photo or an asset has no
+ * confirmation (those screens are the product's own, beyond the spec).
+ */
+const CONFIRMED_DELETES = [/^\/items\/[^/]+$/, /^\/users\/[^/]+$/, /^\/users\/me\/delete-my-account$/];
+
 /** The user chose 'Log out' (the user menu's entry) while signed in. */
 const logouts = (trace: UiTrace) =>
   trace.gestures.filter((gesture) => gesture.label === 'Log out' && gesture.storedToken !== '');
@@ -187,14 +194,16 @@ export const UI_ORACLES: UiOracle[] = [
   {
     // §2 Modals: "a Delete confirmation ... 'Are you sure? You will not be able to undo this action.'";
     // account deletion "uses a dialog 'Confirmation Required'". Issue 25: "a delete request is sent only
-    // after its confirmation" — each DELETE follows its own confirming submit of an alertdialog.
+    // after its confirmation" — each such DELETE follows its own confirming submit of an alertdialog.
     id: 'ui.delete-after-confirmation',
     spec: '§2',
     check: (trace) => {
       const confirmations = trace.gestures.filter(
         (gesture) => gesture.kind === 'submit' && gesture.dialog?.role === 'alertdialog',
       );
-      const deletes = trace.requests.filter((request) => request.method === 'DELETE');
+      const deletes = trace.requests.filter(
+        (request) => request.method === 'DELETE' && CONFIRMED_DELETES.some((path) => path.test(request.path)),
+      );
       for (const [index, request] of deletes.entries()) {
         const before = confirmations.filter((gesture) => gesture.seq < request.seq).length;
         if (before <= index)
