@@ -7,7 +7,13 @@ import { render, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { setApiBaseUrl } from '../../src/api/client';
 import { TOKEN_KEY } from '../../src/api/token';
-import { App, createApp } from '../../src/app';
+import { App, type AppInstance, createApp } from '../../src/app';
+
+/**
+ * The fetch the tests' own calls use (arranging the server as another admin would): taken before a
+ * walk records the page's requests (tests/ui/walks/wire.ts), so that those calls never show as the page's.
+ */
+export const serverFetch: typeof fetch = globalThis.fetch.bind(globalThis);
 
 export interface Api {
   url: string;
@@ -81,7 +87,7 @@ export async function startApi(): Promise<Api> {
     dataDir: info.dataDir,
     superuser: info.superuser,
     async login(email, password) {
-      const response = await fetch(`${url}/login/access-token`, {
+      const response = await serverFetch(`${url}/login/access-token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ username: email, password }).toString(),
@@ -94,7 +100,7 @@ export async function startApi(): Promise<Api> {
       const headers: Record<string, string> = {};
       if (token) headers.authorization = `Bearer ${token}`;
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${url}${route}`, {
+      const response = await serverFetch(`${url}${route}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -167,10 +173,18 @@ export function recordRequests(api: Api): { sent: SentRequest[]; stop(): void } 
   };
 }
 
+let rendered: AppInstance | undefined;
+
+/** The app `renderApp` rendered last (the walks' oracles read its location and query cache). */
+export function renderedApp(): AppInstance | undefined {
+  return rendered;
+}
+
 /** Renders the whole SPA at `path`, signed in with `token` when given. */
 export function renderApp(path: string, token?: string) {
   if (token) localStorage.setItem(TOKEN_KEY, token);
   const app = createApp({ history: createMemoryHistory({ initialEntries: [path] }) });
+  rendered = app;
   const view = render(<App app={app} />);
   return { app, ...view };
 }

@@ -49,13 +49,14 @@ export interface Trace {
   calls: TraceCall[];
 }
 
-export interface Oracle {
+/** An oracle over a machine's trace, or (UI walks, tests/ui/walks/ui-oracles.ts) over what a screen showed and sent. */
+export interface Oracle<T = Trace> {
   /** Stable id, e.g. 'session.token-stored'. */
   id: string;
   /** The spec section it comes from, e.g. '§4'. */
   spec: string;
   /** A violation message for the last step of the trace, or undefined when it holds. */
-  check: (trace: Trace) => string | undefined;
+  check: (trace: T) => string | undefined;
 }
 
 export const current = (trace: Trace): Step => trace.steps[trace.steps.length - 1] as Step;

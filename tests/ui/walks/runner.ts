@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, InspectionEvent } from 'xstate';
+import { getToken } from '../../../src/api/token';
 import { listenToActors } from '../../../src/features/app/inspect';
 import { definedEdges } from '../../../src/qa/statecharts/edges';
 import type { MachineModel } from '../../../src/qa/statecharts/model-kit';
@@ -14,7 +15,9 @@ import {
 import { walkPath } from '../../../src/qa/statecharts/walk';
 import { recordCoverage } from '../../model/coverage';
 import { walkWanted } from '../../model/walk-filter';
-import { type Api, startApi } from '../harness';
+import { type Api, renderedApp, startApi } from '../harness';
+import { profileShown, type UiStep, type UiTrace, uiViolations } from './ui-oracles';
+import { recordWire, type WireLog } from './wire';
 
 /**
  * UI walks: the paths @xstate/graph generates for a machine (src/qa/statecharts/paths.ts, the
@@ -35,6 +38,11 @@ import { type Api, startApi } from '../harness';
  *   instead (request-gate.ts) and lets it go at the step that names its answer.
  * - A step the app takes by itself right after the previous one (a list page already in the cache
  *   answers at once) may be passed through without stopping: the actor's history must show it.
+ * - After the start and after every step, the spec's UI oracles (ui-oracles.ts) are checked over what
+ *   the screen shows, local storage, the location, the query cache and the page's requests and the
+ *   user's gestures so far (wire.ts). A violation that lasts `SETTLE_MS` fails the step with the
+ *   oracle's id and message; so does one found when the step fails for another reason (a fault the
+ *   path's state check would report only as "not in the state the path expects").
  *
  * Paths are chosen greedily until they cover every edge the machine defines (at most `maxPaths`); the
  * last test of the file fails naming every edge no passing UI step covered.
@@ -251,6 +259,40 @@ export async function planWalks(
 // Walking
 
 const STEP_TIMEOUT = 15_000;
+/** How long an oracle's violation may last (a render in between two commits) before it fails the step. */
+const SETTLE_MS = 1_000;
+
+/** An oracle's violation (the step's own failure, if any, follows in the message). */
+class OracleViolation extends Error {}
+
+/** What the screen, storage, router and cache show now. */
+function observeStep(index: number, label: string): UiStep {
+  const app = renderedApp();
+  return {
+    index,
+    label,
+    token: getToken(),
+    location: app?.router.state.location.pathname,
+    cachedQueries: app?.queryBox.client?.getQueryCache().getAll().length ?? 0,
+    profile: profileShown(),
+  };
+}
+
+/** Checks the UI oracles at the end of step `index`; a violation that lasts fails it. */
+async function checkOracles(trace: UiTrace, index: number, label: string): Promise<void> {
+  const look = () => {
+    trace.steps[index] = observeStep(index, label);
+    trace.steps.length = index + 1;
+    const violations = uiViolations(trace);
+    if (violations.length > 0)
+      throw new OracleViolation(`${label}: the spec's UI oracles fail:\n${violations.join('\n')}`);
+  };
+  try {
+    look();
+  } catch {
+    await waitFor(look, { timeout: SETTLE_MS, onTimeout: (error) => error });
+  }
+}
 
 /**
  * Declares the UI walk of one machine: one test per chosen path, then the UI-level coverage check.
@@ -271,10 +313,12 @@ export async function describeUiWalk<C>(driver: UiDriver<C>, extraModels: Machin
   };
   let api: Api;
   let tracker: ActorTracker;
+  let wire: WireLog;
 
   describe(`${model.name} (UI walk)`, () => {
     beforeAll(async () => {
       api = await startApi();
+      wire = recordWire(api.url);
       tracker = new ActorTracker(
         new Map([model, ...extraModels].map((m) => [m.name, m])),
         driver.endsUnmounted,
@@ -286,6 +330,7 @@ export async function describeUiWalk<C>(driver: UiDriver<C>, extraModels: Machin
     });
     afterAll(async () => {
       tracker?.dispose();
+      wire?.uninstall();
       await api?.close();
     });
 
@@ -306,6 +351,15 @@ export async function describeUiWalk<C>(driver: UiDriver<C>, extraModels: Machin
             if (driver.held?.(label)) tracker.onEnter(model.name, label, () => api.pause());
           };
 
+          wire.clear();
+          const trace: UiTrace = {
+            machine: model.name,
+            steps: [],
+            requests: wire.requests,
+            gestures: wire.gestures,
+          };
+          let stepIndex = 0;
+          let stepLabel = 'start';
           holdIfNeeded(0);
           const ctx = await driver.setup(path, walk);
           try {
@@ -317,6 +371,7 @@ export async function describeUiWalk<C>(driver: UiDriver<C>, extraModels: Machin
             );
             await waitFor(() => expect(currentKey()).toBe(expectKey(0)), { timeout: STEP_TIMEOUT });
             await driver.see(states[0] as AnyMachineSnapshot, ctx, walk, undefined);
+            await checkOracles(trace, 0, stepLabel);
             cover(edges[0], testName);
 
             let skipAct = false;
@@ -331,6 +386,9 @@ export async function describeUiWalk<C>(driver: UiDriver<C>, extraModels: Machin
                 path,
               };
               const where = `step ${index + 1} (${step.label})`;
+              stepIndex = index + 1;
+              stepLabel = where;
+              wire.atStep(stepIndex);
               const historyBefore = tracker.current(model.name)?.history.length ?? 0;
               if (driver.resumeFor?.(info) ?? true) api.resume();
               tracker.clearHolds();
@@ -375,9 +433,21 @@ export async function describeUiWalk<C>(driver: UiDriver<C>, extraModels: Machin
               );
               if (!passedThrough) await driver.see(states[index + 1] as AnyMachineSnapshot, ctx, walk, info);
               await driver.afterStep?.(info, ctx, walk);
+              await checkOracles(trace, stepIndex, where);
               cover(edges[index + 1], testName);
               if (passedThrough) skipAct = true;
             }
+          } catch (error) {
+            if (error instanceof OracleViolation) throw error;
+            // The step failed: if an oracle names what went wrong, that is the failure to report.
+            const found = await checkOracles(trace, stepIndex, stepLabel).then(
+              () => undefined,
+              (violation: Error) => violation,
+            );
+            if (!found) throw error;
+            throw new OracleViolation(
+              `${found.message}\n(the step then failed: ${String((error as Error).message).split('\n')[0]})`,
+            );
           } finally {
             api.resume();
             driver.teardown?.(ctx);

@@ -7,7 +7,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { FALLBACK_MESSAGE } from '../../../src/api/errors';
 import { modelByName } from '../../../src/qa/statecharts/models';
 import { type ModelPath, type PathStep, stateLabel } from '../../../src/qa/statecharts/paths';
-import { renderApp } from '../harness';
+import { renderApp, serverFetch } from '../harness';
 import type { StepInfo, UiDriver, Walk } from './runner';
 import {
   type Account,
@@ -104,7 +104,7 @@ async function storeThroughApi(walk: Walk, token: string, endpoint: string, file
     readFileSync(path.join(FIXTURES, file.fixture)),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const response = await fetch(`${walk.api.url}${endpoint}`, {
+  const response = await serverFetch(`${walk.api.url}${endpoint}`, {
     method: 'PATCH',
     headers: {
       authorization: `Bearer ${token}`,
