@@ -12,6 +12,7 @@ import { useSessionActor } from '../app/context';
 import { inspect } from '../app/inspect';
 import { AuthHeading, AuthLayout, AuthLink, AuthPasswordField, AuthTextField } from './AuthLayout';
 import { useLoginEmail } from './login-email';
+import { loginPayload } from './payload';
 
 export function LoginScreen() {
   const session = useSessionActor();
@@ -23,8 +24,7 @@ export function LoginScreen() {
         // would count towards /login's JavaScript budget (ARCHITECTURE.md).
         submit: fromPromise(async ({ input }) => {
           const { loginAccessToken } = await import('../../api/services');
-          const { username, password } = input.values;
-          return loginAccessToken({ username, password });
+          return loginAccessToken(loginPayload(input.values));
         }),
       },
       actions: {

@@ -1,6 +1,7 @@
 import type { AnyEventObject, AnyStateMachine, ContextFrom } from 'xstate';
 import { ApiError } from '../../api/errors';
 import { PAGE_SIZES } from '../../api/paging';
+import type { ItemPublic, UserPublic } from '../../api/types';
 import type { AnyConfirmation } from '../../features/common/confirmation';
 import { CONFIRMATIONS } from '../../features/confirmations';
 import { appearanceMachine } from '../../machines/appearance';
@@ -24,15 +25,18 @@ import { API_FAILURES, actorOutcomes, labelled, type MachineModel, runningInvoke
 
 /** A form machine's values (its fields, as its schema types them). */
 type ValuesOf<M extends AnyStateMachine> = ContextFrom<M> extends { values: infer V } ? V : never;
+/** The record a modal form acts on (its `types.target`), as its context holds it. */
+type TargetOf<M extends AnyStateMachine> =
+  ContextFrom<M> extends { target: infer T } ? NonNullable<T> : never;
 
-interface FormFixture<V> {
+interface FormFixture<V, T = unknown> {
   kind: 'page' | 'modal' | 'toggle';
   /** Values that pass every rule (merged over the current values by form.set). */
   valid: Partial<V>;
   /** Values that break rules (merged over the current values by form.set). */
   invalid: Partial<V>;
-  /** modal.open / profile.edit payload: the record being edited, if any. */
-  open?: { values?: Partial<V>; target?: unknown };
+  /** modal.open / profile.edit payload: the record being edited (complete, as the screens send it), if any. */
+  open?: { values?: V; target?: T };
   output: unknown;
 }
 
@@ -41,7 +45,7 @@ function formModel<M extends AnyStateMachine>(
   name: string,
   machine: M,
   group: string,
-  fixture: FormFixture<ValuesOf<M>>,
+  fixture: FormFixture<ValuesOf<M>, TargetOf<M>>,
 ): MachineModel;
 function formModel(
   name: string,
@@ -111,13 +115,23 @@ function confirmationModel({ name, group, machine, fixture }: AnyConfirmation): 
   };
 }
 
-const item = { id: 'item-1', title: 'Old title', description: null, sku: null, owner_id: 'user-1' };
-const user = {
+const item: ItemPublic = {
+  id: 'item-1',
+  title: 'Old title',
+  description: null,
+  sku: null,
+  owner_id: 'user-1',
+  created_at: '2026-01-01T00:00:00Z',
+};
+const user: UserPublic = {
   id: 'user-2',
   email: 'user@example.com',
   full_name: 'Some User',
   is_active: true,
   is_superuser: false,
+  is_email_confirmed: true,
+  subscription_type: 'Free',
+  created_at: '2026-01-01T00:00:00Z',
 };
 const userValues: EditUserValues = {
   email: 'user@example.com',
