@@ -1,9 +1,11 @@
 import type { AnyEventObject, AnyStateMachine, ContextFrom } from 'xstate';
 import { ApiError } from '../../api/errors';
 import { PAGE_SIZES } from '../../api/paging';
-import type { ItemPublic, UserPublic } from '../../api/types';
+import type { UserPublic } from '../../api/types';
 import type { AnyConfirmation } from '../../features/common/confirmation';
+import type { AnyFormDialog } from '../../features/common/form-dialog';
 import { CONFIRMATIONS } from '../../features/confirmations';
+import { FORM_DIALOGS } from '../../features/form-dialogs';
 import { appearanceMachine } from '../../machines/appearance';
 import * as flows from '../../machines/flows';
 import type { FormContext, FormValues } from '../../machines/form';
@@ -115,14 +117,6 @@ function confirmationModel({ name, group, machine, fixture }: AnyConfirmation): 
   };
 }
 
-const item: ItemPublic = {
-  id: 'item-1',
-  title: 'Old title',
-  description: null,
-  sku: null,
-  owner_id: 'user-1',
-  created_at: '2026-01-01T00:00:00Z',
-};
 const user: UserPublic = {
   id: 'user-2',
   email: 'user@example.com',
@@ -191,19 +185,6 @@ const formModels: MachineModel[] = [
     invalid: { current_password: '', new_password: 'short', confirm_password: 'other' },
     output: { message: 'Password updated successfully' },
   }),
-  formModel('addItem', signedInFlows.addItemMachine, 'Items', {
-    kind: 'modal',
-    valid: { title: 'New item', description: 'A description', sku: 'SKU-1' },
-    invalid: { title: '', description: 'Only a description', sku: 'S'.repeat(256) },
-    output: { ...item, id: 'item-2', title: 'New item' },
-  }),
-  formModel('editItem', signedInFlows.editItemMachine, 'Items', {
-    kind: 'modal',
-    open: { values: { title: 'Old title', description: '', sku: '' }, target: item },
-    valid: { title: 'New title', description: 'Changed', sku: 'SKU-2' },
-    invalid: { title: '', description: 'Changed', sku: 'S'.repeat(256) },
-    output: { ...item, title: 'New title' },
-  }),
   formModel('addUser', signedInFlows.addUserMachine, 'Admin', {
     kind: 'modal',
     valid: {
@@ -232,6 +213,13 @@ const formModels: MachineModel[] = [
     output: user,
   }),
 ];
+
+/** A described form dialog (src/features/form-dialogs.ts): its fixture, opened on its record, if any. */
+function formDialogModel({ name, group, machine, opened, fixture }: AnyFormDialog): MachineModel {
+  const { target, ...rest } = fixture;
+  const open = target === undefined ? undefined : { values: opened?.(target), target };
+  return formModel(name, machine, group, { kind: 'modal', ...rest, open });
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Session, paging, appearance
@@ -353,6 +341,7 @@ export const MODELS: MachineModel[] = [
   pagingModel('itemsPaging', itemsPagingMachine, PAGE_SIZES.items),
   pagingModel('usersPaging', usersPagingMachine, PAGE_SIZES.users),
   ...formModels,
+  ...FORM_DIALOGS.map(formDialogModel),
   ...CONFIRMATIONS.map(confirmationModel),
   ...accountModels(),
 ];
