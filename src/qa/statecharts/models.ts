@@ -1,7 +1,7 @@
 import type { AnyEventObject, AnyStateMachine, ContextFrom } from 'xstate';
 import { ApiError } from '../../api/errors';
 import { PAGE_SIZES } from '../../api/paging';
-import type { UserPublic } from '../../api/types';
+import { fixtureUser } from '../../features/admin/confirmations';
 import type { AnyConfirmation } from '../../features/common/confirmation';
 import type { AnyFormDialog } from '../../features/common/form-dialog';
 import { CONFIRMATIONS } from '../../features/confirmations';
@@ -117,16 +117,6 @@ function confirmationModel({ name, group, machine, fixture }: AnyConfirmation): 
   };
 }
 
-const user: UserPublic = {
-  id: 'user-2',
-  email: 'user@example.com',
-  full_name: 'Some User',
-  is_active: true,
-  is_superuser: false,
-  is_email_confirmed: true,
-  subscription_type: 'Free',
-  created_at: '2026-01-01T00:00:00Z',
-};
 const userValues: EditUserValues = {
   email: 'user@example.com',
   full_name: 'Some User',
@@ -196,21 +186,21 @@ const formModels: MachineModel[] = [
       is_active: true,
     },
     invalid: { email: 'not-an-email', password: 'short', confirm_password: 'other' },
-    output: { ...user, id: 'user-3', email: 'new@example.com' },
+    output: { ...fixtureUser, id: 'user-3', email: 'new@example.com' },
   }),
   formModel('editUser', signedInFlows.editUserMachine, 'Admin', {
     kind: 'modal',
-    open: { values: userValues, target: user },
+    open: { values: userValues, target: fixtureUser },
     valid: { full_name: 'Renamed User', birth_date: '2000-12-31', gender: 'Female' },
     invalid: { birth_date: '31/12/2000', password: 'short', confirm_password: 'other' },
-    output: { ...user, full_name: 'Renamed User' },
+    output: { ...fixtureUser, full_name: 'Renamed User' },
   }),
   formModel('changeUserPassword', signedInFlows.changeUserPasswordMachine, 'Admin', {
     kind: 'modal',
-    open: { target: user },
+    open: { target: fixtureUser },
     valid: { password: 'password-2', confirm_password: 'password-2' },
     invalid: { password: 'short', confirm_password: '' },
-    output: user,
+    output: fixtureUser,
   }),
 ];
 
