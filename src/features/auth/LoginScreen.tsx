@@ -12,7 +12,6 @@ import { useSessionActor } from '../app/context';
 import { inspect } from '../app/inspect';
 import { AuthHeading, AuthLayout, AuthLink, AuthPasswordField, AuthTextField } from './AuthLayout';
 import { useLoginEmail } from './login-email';
-import { loginPayload } from './payload';
 
 export function LoginScreen() {
   const session = useSessionActor();
@@ -20,10 +19,13 @@ export function LoginScreen() {
   const [state, send] = useMachine(
     loginMachine.provide({
       actors: {
-        // The API client loads with the first submit: the screen itself does not need it, and it
-        // would count towards /login's JavaScript budget (ARCHITECTURE.md).
+        // The API client and the body builder load with the first submit: the screen itself does not
+        // need them, and they would count towards /login's JavaScript budget (ARCHITECTURE.md).
         submit: fromPromise(async ({ input }) => {
-          const { loginAccessToken } = await import('../../api/services');
+          const [{ loginAccessToken }, { loginPayload }] = await Promise.all([
+            import('../../api/services'),
+            import('./payload'),
+          ]);
           return loginAccessToken(loginPayload(input.values));
         }),
       },
