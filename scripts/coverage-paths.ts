@@ -33,6 +33,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CONFIRMATIONS } from '../src/features/confirmations';
+import { FORM_DIALOGS } from '../src/features/form-dialogs';
 import {
   COVERAGE_KINDS,
   formatKinds,
@@ -65,21 +66,24 @@ function readKinds(dir: string): Map<string, KindSets | null> {
 const WALKS_DIR = 'tests/ui/walks';
 
 /**
- * The UI walk files that may walk `machines`: the ones that name a machine (`machine: 'addItem'`), and
- * the descriptors' walk for a confirmation (src/features/confirmations.ts); every walk file when none
- * names one (a driver that derives the name, e.g. pagingDriver('items')). Loading a walk file in jsdom
- * costs seconds, so only these are loaded.
+ * The UI walk files that may walk `machines`: the ones that name a machine (`machine: 'changePassword'`),
+ * and the descriptors' walks for a confirmation or a form dialog (src/features/confirmations.ts,
+ * form-dialogs.ts); every walk file when none names one (a driver that derives the name, e.g.
+ * pagingDriver('items')). Loading a walk file in jsdom costs seconds, so only these are loaded.
  */
 function walkFiles(machines: string[]): string[] {
   const files = readdirSync(WALKS_DIR)
     .filter((file) => file.endsWith('.test.tsx'))
     .map((file) => path.join(WALKS_DIR, file));
   const confirmations = new Set(CONFIRMATIONS.map((descriptor) => descriptor.name));
+  const formDialogs = new Set(FORM_DIALOGS.map((descriptor) => descriptor.name));
   const named = files.filter((file) => {
     const text = readFileSync(file, 'utf8');
     return machines.some(
       (machine) =>
-        text.includes(`'${machine}'`) || (confirmations.has(machine) && text.includes('CONFIRMATIONS')),
+        text.includes(`'${machine}'`) ||
+        (confirmations.has(machine) && text.includes('CONFIRMATIONS')) ||
+        (formDialogs.has(machine) && text.includes('FORM_DIALOGS')),
     );
   });
   return named.length > 0 ? named : [`${WALKS_DIR}/`];

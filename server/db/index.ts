@@ -218,7 +218,7 @@ export async function openDatabase(
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema });
-    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+    return { db, driver: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
   let lock: FolderLock | undefined;
@@ -250,7 +250,7 @@ export async function openDatabase(
     await close();
     throw error;
   }
-  return { db: db as unknown as Database, driver: 'pglite', close };
+  return { db, driver: 'pglite', close };
 }
 
 export async function ping(db: Database): Promise<void> {

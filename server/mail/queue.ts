@@ -238,7 +238,7 @@ export function createMailDelivery(
     async transaction(change) {
       const result = await db.transaction(async (tx) => {
         const messages: EmailMessage[] = [];
-        const value = await change(tx as unknown as Database, (message) => messages.push(message));
+        const value = await change(tx, (message) => messages.push(message));
         await insertEmails(tx, messages);
         return value;
       });

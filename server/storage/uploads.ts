@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ASSET_MAX_MB, PHOTO_MAX_MB } from '../../openapi/limits.ts';
+import { ASSET_MAX_MB, PHOTO_MAX_MB, PHOTO_TYPES } from '../../openapi/limits.ts';
 import { HttpError, validationFailure } from '../http/errors.ts';
 
 // The contract's limits (openapi/limits.ts), which the SPA's upload checks read too.
@@ -35,23 +35,24 @@ export function requireFile(body: unknown, maxBytes: number): UploadedFile {
   return file;
 }
 
-/** Recognises an image by its first bytes; the name and declared type of an upload are never trusted. */
-export function sniffImageType(data: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null {
-  if (
-    data.length >= 8 &&
-    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  ) {
-    return 'image/png';
-  }
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (
+/** A profile photo's type, as the contract lists them (openapi/limits.ts). */
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** How each photo type's content begins: a type the contract adds does not compile until it has one. */
+const PHOTO_SIGNATURES: Record<PhotoType, (data: Buffer) => boolean> = {
+  'image/png': (data) => data.length >= 8 && data.subarray(0, 8).equals(PNG_SIGNATURE),
+  'image/jpeg': (data) => data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff,
+  'image/webp': (data) =>
     data.length >= 12 &&
     data.toString('latin1', 0, 4) === 'RIFF' &&
-    data.toString('latin1', 8, 12) === 'WEBP'
-  ) {
-    return 'image/webp';
-  }
-  return null;
+    data.toString('latin1', 8, 12) === 'WEBP',
+};
+
+/** Recognises an image by its first bytes; the name and declared type of an upload are never trusted. */
+export function sniffImageType(data: Buffer): PhotoType | null {
+  return PHOTO_TYPES.find((type) => PHOTO_SIGNATURES[type](data)) ?? null;
 }
 
 /** A file name safe to echo back in Content-Disposition and the API: no paths, no control characters. */

@@ -73,10 +73,13 @@ export type FieldEvent<V> =
 export type FormEvent<V extends FormValues = FormValues, T = null> =
   | FieldEvent<V>
   | { type: 'form.submit' }
-  /** Opens a modal form, on the record it acts on when it has a target type. */
-  | { type: 'modal.open'; values?: Partial<V>; target?: T }
+  /**
+   * Opens a modal form, on the record it acts on when it has a target type. Values, when given, are
+   * complete (every field), so an opener that misses a new field does not compile.
+   */
+  | { type: 'modal.open'; values?: V; target?: T }
   | { type: 'modal.close' }
-  | { type: 'profile.edit'; values?: Partial<V> }
+  | { type: 'profile.edit'; values?: V }
   | { type: 'profile.cancel' };
 
 /**

@@ -75,5 +75,6 @@ export const resetPasswordSchema = withConfirmation(
   'new_password',
 );
 
+export type LoginValues = v.InferInput<typeof loginSchema>;
 export type SignupValues = v.InferInput<typeof signupSchema>;
 export type ResetPasswordValues = v.InferInput<typeof resetPasswordSchema>;

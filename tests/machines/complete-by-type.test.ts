@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { EventFrom } from 'xstate';
 import type { components } from '../../openapi/schema.d.ts';
 import type { NewUserRow } from '../../server/db/schema.ts';
 import { changedColumns, type EveryField, type FieldColumns } from '../../server/http/fields.ts';
@@ -7,13 +8,20 @@ import { ITEM_UPDATE_COLUMNS, toItemPublic } from '../../server/items/handlers.t
 import type { ItemValues } from '../../server/items/repository.ts';
 import { PROFILE_COLUMNS, USER_UPDATE_COLUMNS } from '../../server/users/handlers.ts';
 import type { PresentUser } from '../../server/users/public.ts';
-import { addUserPayload, editUserPayload } from '../../src/features/admin/payload';
-import { resetPasswordPayload, signupPayload } from '../../src/features/auth/payload';
+import { addUserPayload, editUserPayload, editUserValues } from '../../src/features/admin/payload';
+import { loginPayload, resetPasswordPayload, signupPayload } from '../../src/features/auth/payload';
 import { noFieldLeft } from '../../src/features/common/form-values';
-import { itemPayload } from '../../src/features/items/payload';
-import { changePasswordPayload, profilePayload } from '../../src/features/settings/payload';
-import type { resetPasswordSchema, signupSchema } from '../../src/machines/schemas';
-import type { changePasswordSchema, profileSchema } from '../../src/machines/signed-in-schemas';
+import { itemPayload, itemValues } from '../../src/features/items/payload';
+import { changePasswordPayload, profilePayload, profileValues } from '../../src/features/settings/payload';
+import type { loginSchema, resetPasswordSchema, signupSchema } from '../../src/machines/schemas';
+import type { editItemMachine, editUserMachine, profileMachine } from '../../src/machines/signed-in-flows';
+import type {
+  addItemSchema,
+  changePasswordSchema,
+  editItemSchema,
+  editUserSchema,
+  profileSchema,
+} from '../../src/machines/signed-in-schemas';
 
 /**
  * Mappings complete by type, both sides. The `@ts-expect-error` lines are the proof: `npx tsc --noEmit
@@ -24,12 +32,16 @@ type Schemas = components['schemas'];
 
 describe('client: every form body is built by a payload function that takes every field', () => {
   it("each builder takes exactly its form schema's values", () => {
+    expectTypeOf(loginPayload).parameter(0).toEqualTypeOf<v.InferInput<typeof loginSchema>>();
+    expectTypeOf(itemPayload).parameter(0).toEqualTypeOf<v.InferInput<typeof addItemSchema>>();
+    expectTypeOf(itemPayload).parameter(0).toEqualTypeOf<v.InferInput<typeof editItemSchema>>();
     expectTypeOf(profilePayload).parameter(0).toEqualTypeOf<v.InferInput<typeof profileSchema>>();
     expectTypeOf(signupPayload).parameter(0).toEqualTypeOf<v.InferInput<typeof signupSchema>>();
     expectTypeOf(resetPasswordPayload).parameter(0).toEqualTypeOf<v.InferInput<typeof resetPasswordSchema>>();
     expectTypeOf(changePasswordPayload)
       .parameter(0)
       .toEqualTypeOf<v.InferInput<typeof changePasswordSchema>>();
+    expectTypeOf(loginPayload).returns.toEqualTypeOf<import('../../src/api/types').LoginBody>();
     expectTypeOf(profilePayload).returns.toEqualTypeOf<Schemas['UserUpdateMe']>();
     expectTypeOf(signupPayload).returns.toEqualTypeOf<Schemas['UserRegister']>();
     expectTypeOf(resetPasswordPayload).returns.toEqualTypeOf<Schemas['NewPassword']>();
@@ -49,6 +61,16 @@ describe('client: every form body is built by a payload function that takes ever
 
   it('the builders send what the form holds (the confirmation only had to match)', () => {
     const password = 'a-password-1';
+    // The login body is the spec's two fields: no OAuth2 grant_type, scope or client credentials.
+    expect(loginPayload({ username: 'ann@example.com', password })).toEqual({
+      username: 'ann@example.com',
+      password,
+    });
+    expect(itemPayload({ title: 'A lamp', description: '', sku: 'L-1' })).toEqual({
+      title: 'A lamp',
+      description: null,
+      sku: 'L-1',
+    });
     expect(
       signupPayload({ full_name: 'Ann Lee', email: 'ann@example.com', password, confirm_password: password }),
     ).toEqual({ full_name: 'Ann Lee', email: 'ann@example.com', password });
@@ -69,6 +91,39 @@ describe('client: every form body is built by a payload function that takes ever
     expectTypeOf(addUserPayload).returns.toEqualTypeOf<import('../../src/api/types').UserCreateBody>();
     expectTypeOf(editUserPayload).returns.toEqualTypeOf<Schemas['UserUpdate']>();
     expectTypeOf(itemPayload).returns.toEqualTypeOf<Schemas['ItemCreate']>();
+  });
+});
+
+describe('client: what opens a form carries every field', () => {
+  type OpenEvent<E> = Extract<E, { type: 'modal.open' | 'profile.edit' }>;
+  type OpenedValues<E> = NonNullable<OpenEvent<E> extends { values?: infer V } ? V : never>;
+
+  it('open-dialog and edit events take complete values, as the screens build them', () => {
+    expectTypeOf<OpenedValues<EventFrom<typeof editItemMachine>>>().toEqualTypeOf<
+      v.InferInput<typeof editItemSchema>
+    >();
+    expectTypeOf<OpenedValues<EventFrom<typeof editUserMachine>>>().toEqualTypeOf<
+      v.InferInput<typeof editUserSchema>
+    >();
+    expectTypeOf<OpenedValues<EventFrom<typeof profileMachine>>>().toEqualTypeOf<
+      v.InferInput<typeof profileSchema>
+    >();
+    expectTypeOf(itemValues).returns.toEqualTypeOf<v.InferInput<typeof editItemSchema>>();
+    expectTypeOf(editUserValues).returns.toEqualTypeOf<v.InferInput<typeof editUserSchema>>();
+    expectTypeOf(profileValues).returns.toEqualTypeOf<v.InferInput<typeof profileSchema>>();
+  });
+
+  it('an opener that misses a field is a compile error', () => {
+    const opened: EventFrom<typeof editItemMachine> = {
+      type: 'modal.open',
+      // @ts-expect-error `sku` is missing: partial values would leave the field at its default.
+      values: { title: 'Old title', description: '' },
+    };
+    const complete: EventFrom<typeof editItemMachine> = {
+      type: 'modal.open',
+      values: { title: 'Old title', description: '', sku: '' },
+    };
+    expect([opened, complete]).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { CONFIRMATIONS } from '../../src/features/confirmations';
+import { FORM_DIALOGS } from '../../src/features/form-dialogs';
 import { type PagingContext, pageRows } from '../../src/machines/paging';
 import { API_FAILURES } from '../../src/qa/statecharts/model-kit';
 import { stateLabel } from '../../src/qa/statecharts/paths';
@@ -386,12 +387,12 @@ export const ASSERTIONS: Record<string, MachineAssertions> = {
   resetPassword: pageFormAssertions('leaves'),
   changePassword: pageFormAssertions('clears'),
   profile: toggleFormAssertions(),
-  addItem: modalFormAssertions(),
-  editItem: modalFormAssertions(),
   addUser: modalFormAssertions(),
   editUser: modalFormAssertions(),
   changeUserPassword: modalFormAssertions(),
-  // Every confirmation of src/features/confirmations.ts: the same machine shape, the same checks.
+  // Every described form dialog (src/features/form-dialogs.ts) and confirmation
+  // (src/features/confirmations.ts): the same machine shape, the same checks.
+  ...Object.fromEntries(FORM_DIALOGS.map(({ name }) => [name, modalFormAssertions()])),
   ...Object.fromEntries(CONFIRMATIONS.map(({ name }) => [name, confirmationAssertions()])),
   ...ACCOUNT_ASSERTIONS,
 };

@@ -54,13 +54,13 @@ export function AdminScreen() {
   const addUser = useFormDialog(
     addUserMachine,
     ({ values }) => createUser(addUserPayload(values)),
-    'User created successfully.',
+    ['Success!', 'User created successfully.'],
     refetch,
   );
   const editUser = useFormDialog(
     editUserMachine,
     ({ values, target }) => updateUser(target.id, editUserPayload(values)),
-    'User updated successfully.',
+    ['Success!', 'User updated successfully.'],
     refetch,
   );
   const changePassword = useChangePasswordDialog(refetch);

@@ -3,8 +3,8 @@ import type { Message, UserPublic } from '../../api/types';
 import { LogOutIcon, TrashIcon, UnlockIcon } from '../../ui/icons';
 import { type AnyConfirmation, defineConfirmation, type Paragraph } from '../common/confirmation';
 
-/** The user the test model opens the row confirmations on. */
-const fixtureUser: UserPublic = {
+/** The user the test model opens the row confirmations and the admin forms on. */
+export const fixtureUser: UserPublic = {
   id: 'user-2',
   email: 'user@example.com',
   full_name: 'Some User',

@@ -1,8 +1,15 @@
-import type { NewPassword, UserRegister } from '../../api/types';
-import type { ResetPasswordValues, SignupValues } from '../../machines/schemas';
+import type { LoginBody, NewPassword, UserRegister } from '../../api/types';
+import type { LoginValues, ResetPasswordValues, SignupValues } from '../../machines/schemas';
 import { noFieldLeft } from '../common/form-values';
 
 /** Form values → API bodies of the public account forms (each builder takes every field: noFieldLeft). */
+
+/** The POST /login/access-token body: the spec's `username` and `password`, no OAuth2 extras. */
+export function loginPayload(values: LoginValues): LoginBody {
+  const { username, password, ...rest } = values;
+  noFieldLeft(rest);
+  return { username, password };
+}
 
 /** The POST /users/signup body; the confirmation only had to match. */
 export function signupPayload(values: SignupValues): UserRegister {

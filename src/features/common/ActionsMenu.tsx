@@ -2,6 +2,7 @@ import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { type ReactNode, useRef } from 'react';
 import { MoreIcon } from '../../ui/icons';
 import { menuRecipe } from '../../ui/recipes';
+import type { MenuEntry } from './confirmation';
 
 /** An entry of a row's actions menu. */
 export interface RowAction {
@@ -14,6 +15,12 @@ export interface RowAction {
   danger?: boolean;
   /** Receives the menu's trigger, where focus returns when the opened dialog closes. */
   onSelect: (opener: HTMLElement | null) => void;
+}
+
+/** A descriptor's menu entry (a confirmation's, a form dialog's) as a row action doing `onSelect`. */
+export function menuAction(entry: MenuEntry, onSelect: RowAction['onSelect']): RowAction {
+  const { value, label, icon: Icon, danger } = entry;
+  return { value, label, danger, icon: <Icon aria-hidden="true" />, onSelect };
 }
 
 interface ActionsMenuProps {

@@ -1,5 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
-import type { RowAction } from './ActionsMenu';
+import { menuAction, type RowAction } from './ActionsMenu';
 import { ConfirmationDialog } from './ConfirmationDialog';
 import { type AnyConfirmation, isMenuOpener } from './confirmation';
 import { useConfirmation } from './useRowDialogs';
@@ -32,18 +32,11 @@ export function useRowConfirmations<Row>(
       actors.flatMap(({ descriptor, actor }) => {
         const { screen } = descriptor;
         if (!isMenuOpener(screen)) return [];
-        const { value, label, icon: Icon, danger } = screen.opener.menu;
         return [
-          {
-            value,
-            label,
-            danger,
-            icon: <Icon aria-hidden="true" />,
-            onSelect: (trigger: HTMLElement | null) => {
-              opener.current = trigger;
-              actor.send({ type: 'modal.open', target: row });
-            },
-          },
+          menuAction(screen.opener.menu, (trigger) => {
+            opener.current = trigger;
+            actor.send({ type: 'modal.open', target: row });
+          }),
         ];
       }),
   };

@@ -1,5 +1,7 @@
 import { useActorRef } from '@xstate/react';
+import { type RefObject, useRef } from 'react';
 import { fromPromise } from 'xstate';
+import { retryKeys } from '../../api/retry-keys';
 import { updateUser } from '../../api/services';
 import type { FormValues, SubmitInput } from '../../machines/form';
 import type { ConfirmationActor, ModalFormActor, ModalFormMachine } from '../../machines/form-dialogs';
@@ -7,16 +9,18 @@ import { changeUserPasswordMachine } from '../../machines/signed-in-flows';
 import { showError, showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
-import type { ConfirmationDescriptor } from './confirmation';
+import { menuAction, type RowAction } from './ActionsMenu';
+import type { ConfirmationDescriptor, Toast } from './confirmation';
+import { type FormDialogDescriptor, isMenuFormOpener } from './form-dialog';
 
 /**
- * A list screen's form dialog (Add, Edit, Change Password): on success a 'Success!' toast and the list
+ * A list screen's form dialog (Add, Edit, Change Password): on success its toast and the list
  * refreshed; an API failure as an 'Error' toast whose text is the API's `detail` message.
  */
 export function useFormDialog<V extends FormValues, T, O>(
   machine: ModalFormMachine<V, T, O>,
   submit: (input: SubmitInput<V, T>) => Promise<O>,
-  successMessage: string,
+  success: Toast,
   refresh: () => void,
 ): ModalFormActor<V, T, O> {
   return useActorRef(
@@ -24,7 +28,7 @@ export function useFormDialog<V extends FormValues, T, O>(
       actors: { submit: fromPromise(({ input }) => submit(input)) },
       actions: {
         onSuccess: () => {
-          showSuccess('Success!', successMessage);
+          showSuccess(...success);
           refresh();
         },
         onFailure: ({ context }) => toastError(context.error),
@@ -35,6 +39,43 @@ export function useFormDialog<V extends FormValues, T, O>(
 }
 
 /**
+ * A described form dialog's actor (./form-dialog.ts): the descriptor's call, with Idempotency-Keys that
+ * live as long as the screen, and its success toast.
+ */
+export function useDescribedFormDialog<V extends FormValues, T, O>(
+  descriptor: FormDialogDescriptor<V, T, O>,
+  refresh: () => void,
+): ModalFormActor<V, T, O> {
+  const keys = useRef(retryKeys()).current;
+  return useFormDialog(
+    descriptor.machine,
+    (input) => descriptor.submit(input, keys),
+    descriptor.screen.success,
+    refresh,
+  );
+}
+
+/**
+ * The row menu entry of a described form dialog opened from a row (none for a page button's): it opens
+ * the form on the row, with the values the descriptor takes from it.
+ */
+export function rowFormActions<V extends FormValues, T, O>(
+  descriptor: FormDialogDescriptor<V, T, O>,
+  actor: ModalFormActor<V, T, O>,
+  row: T,
+  opener: RefObject<HTMLElement | null>,
+): RowAction[] {
+  const { screen, opened } = descriptor;
+  if (!isMenuFormOpener(screen)) return [];
+  return [
+    menuAction(screen.opener.menu, (trigger) => {
+      opener.current = trigger;
+      actor.send({ type: 'modal.open', values: opened?.(row), target: row });
+    }),
+  ];
+}
+
+/**
  * A row's 'Change Password': the admin's user password form, acting on the row's id (on /items the
  * item's: the spec's 'Change Password Item' quirk).
  */
@@ -42,7 +83,7 @@ export function useChangePasswordDialog(refresh: () => void) {
   return useFormDialog(
     changeUserPasswordMachine,
     ({ values, target }) => updateUser(target.id, { password: values.password }),
-    'Password updated successfully.',
+    ['Success!', 'Password updated successfully.'],
     refresh,
   );
 }

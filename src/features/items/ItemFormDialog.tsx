@@ -4,26 +4,35 @@ import type { ModalFormActor } from '../../machines/form-dialogs';
 import type { ItemValues } from '../../machines/signed-in-schemas';
 import { type FormFields, TextField } from '../../ui/form';
 import { FormDialog } from '../common/FormDialog';
+import type { FormDialogDescriptor } from '../common/form-dialog';
 
-/** Add Item and Edit Item: title (required), description and SKU. */
+/** Add Item and Edit Item: title (required), description and SKU; title and labels from the descriptor. */
 export function ItemFormDialog<T>({
   actor,
-  title,
+  descriptor: { screen },
   returnFocusRef,
 }: {
   actor: ModalFormActor<ItemValues, T, ItemPublic>;
-  title: string;
+  descriptor: FormDialogDescriptor<ItemValues, T, ItemPublic>;
   returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
+  const { labels } = screen;
   return (
-    <FormDialog actor={actor} title={title} returnFocusRef={returnFocusRef}>
+    <FormDialog actor={actor} title={screen.title} returnFocusRef={returnFocusRef}>
       {(form) => {
         const field = {
-          title: <TextField form={form} name="title" label="Title" placeholder="Title" required />,
-          description: (
-            <TextField form={form} name="description" label="Description" placeholder="Description" />
+          title: (
+            <TextField form={form} name="title" label={labels.title} placeholder={labels.title} required />
           ),
-          sku: <TextField form={form} name="sku" label="SKU" placeholder="SKU" />,
+          description: (
+            <TextField
+              form={form}
+              name="description"
+              label={labels.description}
+              placeholder={labels.description}
+            />
+          ),
+          sku: <TextField form={form} name="sku" label={labels.sku} placeholder={labels.sku} />,
         } satisfies FormFields<ItemValues>;
         return (
           <>

@@ -2,22 +2,19 @@ import { Table } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { PAGE_SIZES } from '../../api/paging';
 import { itemsQueryOptions } from '../../api/queries';
-import { retryKeys } from '../../api/retry-keys';
-import { createItem, updateItem } from '../../api/services';
 import type { ItemPublic } from '../../api/types';
 import { itemsPagingMachine } from '../../machines/paging';
-import { addItemMachine, editItemMachine } from '../../machines/signed-in-flows';
-import { EditIcon, KeyIcon } from '../../ui/icons';
+import { KeyIcon } from '../../ui/icons';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
 import { useRowConfirmations } from '../common/RowConfirmations';
 import { TruncatedText } from '../common/TruncatedText';
 import { usePagedList } from '../common/usePagedList';
-import { useChangePasswordDialog, useFormDialog } from '../common/useRowDialogs';
+import { rowFormActions, useChangePasswordDialog, useDescribedFormDialog } from '../common/useRowDialogs';
 import { ITEM_CONFIRMATIONS } from './confirmations';
+import { addItemDialog, editItemDialog } from './form-dialogs';
 import { ItemFormDialog } from './ItemFormDialog';
-import { itemPayload, itemValues } from './payload';
 
 // Title and description are cut at 150px, and their columns are that wide (plus the cell's padding):
 // no empty room beside a cut text. The ID column holds a whole UUID (36 characters of a ~0.6 em
@@ -42,25 +39,10 @@ export function ItemsScreen() {
   // The row's actions menu trigger, where focus returns when its dialog closes.
   const opener = useRef<HTMLElement | null>(null);
 
-  // A new item submitted again after a failure keeps its Idempotency-Key: created once at most.
-  const newItemKeys = useRef(retryKeys()).current;
-  const addItem = useFormDialog(
-    addItemMachine,
-    async ({ values }) => {
-      const body = itemPayload(values);
-      const item = await createItem(body, newItemKeys.keyFor(body));
-      newItemKeys.done();
-      return item;
-    },
-    'Item created successfully.',
-    refetch,
-  );
-  const editItem = useFormDialog(
-    editItemMachine,
-    ({ values, target }) => updateItem(target.id, itemPayload(values)),
-    'Item updated successfully.',
-    refetch,
-  );
+  // Add Item and Edit Item, as ./form-dialogs.ts describes them (a new item sent again after a failure
+  // keeps its Idempotency-Key: created once at most).
+  const addItem = useDescribedFormDialog(addItemDialog, refetch);
+  const editItem = useDescribedFormDialog(editItemDialog, refetch);
   // Delete Item and any other confirmation of ./confirmations.ts: its dialog and its menu entry.
   const confirmations = useRowConfirmations<ItemPublic>(ITEM_CONFIRMATIONS, refetch, opener);
   // The 'Change Password Item' quirk: the user password form, acting on the item's id.
@@ -69,15 +51,15 @@ export function ItemsScreen() {
   return (
     <ListScreen
       title="Items Management"
-      addLabel="Add Item"
+      addLabel={addItemDialog.screen.title}
       onAdd={() => addItem.send({ type: 'modal.open' })}
       columns={COLUMNS}
       empty={EMPTY}
       list={list}
       dialogs={
         <>
-          <ItemFormDialog actor={addItem} title="Add Item" />
-          <ItemFormDialog actor={editItem} title="Edit Item" returnFocusRef={opener} />
+          <ItemFormDialog actor={addItem} descriptor={addItemDialog} />
+          <ItemFormDialog actor={editItem} descriptor={editItemDialog} returnFocusRef={opener} />
           <ChangePasswordDialog actor={changePassword} returnFocusRef={opener} />
           {confirmations.dialogs}
         </>
@@ -97,15 +79,7 @@ export function ItemsScreen() {
             <ActionsMenu
               rowLabel={item.title}
               actions={[
-                {
-                  value: 'edit',
-                  label: 'Edit Item',
-                  icon: <EditIcon aria-hidden="true" />,
-                  onSelect: (trigger) => {
-                    opener.current = trigger;
-                    editItem.send({ type: 'modal.open', values: itemValues(item), target: item });
-                  },
-                },
+                ...rowFormActions(editItemDialog, editItem, item, opener),
                 {
                   value: 'password',
                   label: 'Change Password Item',

@@ -3,8 +3,8 @@ import type { ItemPublic, Message } from '../../api/types';
 import { TrashIcon } from '../../ui/icons';
 import { type AnyConfirmation, defineConfirmation } from '../common/confirmation';
 
-/** The item the test model opens the row confirmations on. */
-const fixtureItem: ItemPublic = {
+/** The item the test model opens the row confirmations and Edit Item on. */
+export const fixtureItem: ItemPublic = {
   id: 'item-1',
   title: 'Old title',
   description: null,

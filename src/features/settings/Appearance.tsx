@@ -1,14 +1,9 @@
 import { Badge, Box, Heading, RadioGroup, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { type ColorMode, parseColorMode } from '../../machines/appearance';
+import { COLOR_MODES, parseColorMode } from '../../machines/appearance';
 import { badgeRecipe, radioGroupRecipe } from '../../ui/recipes';
 import { useAppearanceActor } from '../app/context';
-
-const options: { value: ColorMode; label: string }[] = [
-  { value: 'light', label: 'Light Mode' },
-  { value: 'dark', label: 'Dark Mode' },
-  { value: 'system', label: 'System' },
-];
+import { COLOR_MODE_LABELS } from './color-modes';
 
 /** Light (default), dark or the system's mode; the choice persists in localStorage. */
 export function Appearance() {
@@ -32,13 +27,13 @@ export function Appearance() {
         }
       >
         <Stack gap={3}>
-          {options.map((option) => (
-            <RadioGroup.Item key={option.value} value={option.value}>
+          {COLOR_MODES.map((value) => (
+            <RadioGroup.Item key={value} value={value}>
               <RadioGroup.ItemHiddenInput />
               <RadioGroup.ItemIndicator />
               <RadioGroup.ItemText>
-                {option.label}
-                {option.value === 'light' && (
+                {COLOR_MODE_LABELS[value]}
+                {value === 'light' && (
                   <Badge recipe={badgeRecipe} ml={2} colorPalette="teal" variant="subtle">
                     Default
                   </Badge>

@@ -14,7 +14,7 @@ import { useCurrentUser } from '../account/currentUser';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
 import { LogoutEverywhere } from './LogoutEverywhere';
-import { profilePayload } from './payload';
+import { profilePayload, profileValues } from './payload';
 
 /** My profile: full name and e-mail, read-only until Edit; Save only when changed with an e-mail. */
 export function UserInformation() {
@@ -101,12 +101,7 @@ export function UserInformation() {
               <PrimaryButton
                 size="sm"
                 type="button"
-                onClick={() =>
-                  send({
-                    type: 'profile.edit',
-                    values: { full_name: user?.full_name ?? '', email: user?.email ?? '' },
-                  })
-                }
+                onClick={() => send({ type: 'profile.edit', values: profileValues(user) })}
               >
                 Edit
               </PrimaryButton>

@@ -1,8 +1,13 @@
-import type { UpdatePassword, UserUpdateMe } from '../../api/types';
+import type { UpdatePassword, UserPublic, UserUpdateMe } from '../../api/types';
 import type { ChangePasswordValues, ProfileValues } from '../../machines/signed-in-schemas';
 import { noFieldLeft } from '../common/form-values';
 
 /** Form values → API bodies of the settings forms (each builder takes every field: noFieldLeft). */
+
+/** The profile form opened on the signed-in user (before it has loaded: empty). */
+export function profileValues(user: UserPublic | undefined): ProfileValues {
+  return { full_name: user?.full_name ?? '', email: user?.email ?? '' };
+}
 
 /** The PATCH /users/me body of the profile form. */
 export function profilePayload(values: ProfileValues): UserUpdateMe {

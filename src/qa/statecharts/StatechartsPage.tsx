@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import { useAppearanceActor } from '../../features/app/context';
+import { COLOR_MODE_LABELS } from '../../features/settings/color-modes';
 import { COLOR_MODES } from '../../machines/appearance';
 import { badgeRecipe, nativeSelectRecipe } from '../../ui/recipes';
 import { ChoiceList, ScrollingList } from './ChoiceList';
@@ -44,8 +45,6 @@ import { loadWalkedBy, type MachineWalkedBy, shortTestName, type WalkedTests } f
 
 const groups = [...new Set(MODELS.map((model) => model.group))];
 
-const COLOR_MODE_NAMES = { light: 'Light', dark: 'Dark', system: 'System' } as const;
-
 function ColorModeSwitch() {
   const appearance = useAppearanceActor();
   // The three modes of the settings screen: with only Light and Dark, 'system' on a dark OS showed a dark
@@ -61,7 +60,7 @@ function ColorModeSwitch() {
           aria-pressed={mode === value}
           onClick={() => appearance.send({ type: 'appearance.change', mode: value })}
         >
-          {COLOR_MODE_NAMES[value]}
+          {COLOR_MODE_LABELS[value]}
         </Button>
       ))}
     </Flex>

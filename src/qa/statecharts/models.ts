@@ -1,8 +1,11 @@
 import type { AnyEventObject, AnyStateMachine, ContextFrom } from 'xstate';
 import { ApiError } from '../../api/errors';
 import { PAGE_SIZES } from '../../api/paging';
+import { fixtureUser } from '../../features/admin/confirmations';
 import type { AnyConfirmation } from '../../features/common/confirmation';
+import type { AnyFormDialog } from '../../features/common/form-dialog';
 import { CONFIRMATIONS } from '../../features/confirmations';
+import { FORM_DIALOGS } from '../../features/form-dialogs';
 import { appearanceMachine } from '../../machines/appearance';
 import * as flows from '../../machines/flows';
 import type { FormContext, FormValues } from '../../machines/form';
@@ -24,15 +27,18 @@ import { API_FAILURES, actorOutcomes, labelled, type MachineModel, runningInvoke
 
 /** A form machine's values (its fields, as its schema types them). */
 type ValuesOf<M extends AnyStateMachine> = ContextFrom<M> extends { values: infer V } ? V : never;
+/** The record a modal form acts on (its `types.target`), as its context holds it. */
+type TargetOf<M extends AnyStateMachine> =
+  ContextFrom<M> extends { target: infer T } ? NonNullable<T> : never;
 
-interface FormFixture<V> {
+interface FormFixture<V, T = unknown> {
   kind: 'page' | 'modal' | 'toggle';
   /** Values that pass every rule (merged over the current values by form.set). */
   valid: Partial<V>;
   /** Values that break rules (merged over the current values by form.set). */
   invalid: Partial<V>;
-  /** modal.open / profile.edit payload: the record being edited, if any. */
-  open?: { values?: Partial<V>; target?: unknown };
+  /** modal.open / profile.edit payload: the record being edited (complete, as the screens send it), if any. */
+  open?: { values?: V; target?: T };
   output: unknown;
 }
 
@@ -41,7 +47,7 @@ function formModel<M extends AnyStateMachine>(
   name: string,
   machine: M,
   group: string,
-  fixture: FormFixture<ValuesOf<M>>,
+  fixture: FormFixture<ValuesOf<M>, TargetOf<M>>,
 ): MachineModel;
 function formModel(
   name: string,
@@ -111,14 +117,6 @@ function confirmationModel({ name, group, machine, fixture }: AnyConfirmation): 
   };
 }
 
-const item = { id: 'item-1', title: 'Old title', description: null, sku: null, owner_id: 'user-1' };
-const user = {
-  id: 'user-2',
-  email: 'user@example.com',
-  full_name: 'Some User',
-  is_active: true,
-  is_superuser: false,
-};
 const userValues: EditUserValues = {
   email: 'user@example.com',
   full_name: 'Some User',
@@ -177,19 +175,6 @@ const formModels: MachineModel[] = [
     invalid: { current_password: '', new_password: 'short', confirm_password: 'other' },
     output: { message: 'Password updated successfully' },
   }),
-  formModel('addItem', signedInFlows.addItemMachine, 'Items', {
-    kind: 'modal',
-    valid: { title: 'New item', description: 'A description', sku: 'SKU-1' },
-    invalid: { title: '', description: 'Only a description', sku: 'S'.repeat(256) },
-    output: { ...item, id: 'item-2', title: 'New item' },
-  }),
-  formModel('editItem', signedInFlows.editItemMachine, 'Items', {
-    kind: 'modal',
-    open: { values: { title: 'Old title', description: '', sku: '' }, target: item },
-    valid: { title: 'New title', description: 'Changed', sku: 'SKU-2' },
-    invalid: { title: '', description: 'Changed', sku: 'S'.repeat(256) },
-    output: { ...item, title: 'New title' },
-  }),
   formModel('addUser', signedInFlows.addUserMachine, 'Admin', {
     kind: 'modal',
     valid: {
@@ -201,23 +186,30 @@ const formModels: MachineModel[] = [
       is_active: true,
     },
     invalid: { email: 'not-an-email', password: 'short', confirm_password: 'other' },
-    output: { ...user, id: 'user-3', email: 'new@example.com' },
+    output: { ...fixtureUser, id: 'user-3', email: 'new@example.com' },
   }),
   formModel('editUser', signedInFlows.editUserMachine, 'Admin', {
     kind: 'modal',
-    open: { values: userValues, target: user },
+    open: { values: userValues, target: fixtureUser },
     valid: { full_name: 'Renamed User', birth_date: '2000-12-31', gender: 'Female' },
     invalid: { birth_date: '31/12/2000', password: 'short', confirm_password: 'other' },
-    output: { ...user, full_name: 'Renamed User' },
+    output: { ...fixtureUser, full_name: 'Renamed User' },
   }),
   formModel('changeUserPassword', signedInFlows.changeUserPasswordMachine, 'Admin', {
     kind: 'modal',
-    open: { target: user },
+    open: { target: fixtureUser },
     valid: { password: 'password-2', confirm_password: 'password-2' },
     invalid: { password: 'short', confirm_password: '' },
-    output: user,
+    output: fixtureUser,
   }),
 ];
+
+/** A described form dialog (src/features/form-dialogs.ts): its fixture, opened on its record, if any. */
+function formDialogModel({ name, group, machine, opened, fixture }: AnyFormDialog): MachineModel {
+  const { target, ...rest } = fixture;
+  const open = target === undefined ? undefined : { values: opened?.(target), target };
+  return formModel(name, machine, group, { kind: 'modal', ...rest, open });
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Session, paging, appearance
@@ -339,6 +331,7 @@ export const MODELS: MachineModel[] = [
   pagingModel('itemsPaging', itemsPagingMachine, PAGE_SIZES.items),
   pagingModel('usersPaging', usersPagingMachine, PAGE_SIZES.users),
   ...formModels,
+  ...FORM_DIALOGS.map(formDialogModel),
   ...CONFIRMATIONS.map(confirmationModel),
   ...accountModels(),
 ];

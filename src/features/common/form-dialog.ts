@@ -1,0 +1,65 @@
+import type { RetryKeys } from '../../api/retry-keys';
+import type { FieldName, FormValues, SubmitInput } from '../../machines/form';
+import type { ModalFormMachine } from '../../machines/form-dialogs';
+import type { MenuEntry, Toast } from './confirmation';
+
+/**
+ * One form dialog (Add Item, Edit Item, …), described once: its machine, its call, the test model's
+ * fixture and what its screen shows. The screen draws it from here (`useFormDialogOf`, the dialog's
+ * title and field labels, the row menu entry that opens it); the statechart registry
+ * (src/qa/statecharts/models.ts), the model assertions (tests/model) and the UI walk of its area
+ * (tests/ui/walks/item-forms.test.tsx) loop over `FORM_DIALOGS` (src/features/form-dialogs.ts), as they
+ * do over the confirmations.
+ */
+
+export interface FormDialogScreen<V> {
+  /** The route the dialog lives on. */
+  route: '/items' | '/admin';
+  /** What opens it: a row's actions menu entry (on that row's record), or a button of the page. */
+  opener: { menu: MenuEntry } | { button: string };
+  /** The dialog's role and title (its accessible name). */
+  role: 'dialog';
+  title: string;
+  /** Each field's label (its accessible name and placeholder): every field of the form, by type. */
+  labels: { readonly [K in FieldName<V>]: string };
+  /** The toast of a success (the list is refreshed after it). */
+  success: Toast;
+  /** A failure is an 'Error' toast with the API's `detail` message. */
+  failure: 'detail';
+}
+
+export interface FormDialogDescriptor<V extends FormValues, T, O> {
+  /** The machine's id, the model's name, the diagram's file name. */
+  name: string;
+  /** The statecharts viewer's group. */
+  group: string;
+  machine: ModalFormMachine<V, T, O>;
+  /**
+   * What Save calls (the real service call). `keys` are the dialog's Idempotency-Keys: a create sent
+   * again after a failure reuses its key, so it is done once at most.
+   */
+  submit: (input: SubmitInput<V, T>, keys: RetryKeys) => Promise<O>;
+  /** The form's values when opened on a record (an edit): every field, by type. */
+  opened?: (target: T) => V;
+  /**
+   * The test model's fixture: values that pass and that break the rules (set over the current ones),
+   * the record an edit opens on, what the call answers.
+   */
+  fixture: { valid: Partial<V>; invalid: Partial<V>; target?: T; output: O };
+  screen: FormDialogScreen<V>;
+}
+
+/** A descriptor whose values, record and answer types are erased, as the registries hold them. */
+// biome-ignore lint/suspicious/noExplicitAny: a list of descriptors of different forms, records and answers
+export type AnyFormDialog = FormDialogDescriptor<any, any, any>;
+
+/** Declares a form dialog; its name is its machine's id. */
+export function defineFormDialog<V extends FormValues, T, O>(
+  descriptor: Omit<FormDialogDescriptor<V, T, O>, 'name'>,
+): FormDialogDescriptor<V, T, O> {
+  return { ...descriptor, name: descriptor.machine.id };
+}
+
+export const isMenuFormOpener = <V>(
+  screen: FormDialogScreen<V>,
+): screen is FormDialogScreen<V> & { opener: { menu: MenuEntry } } => 'menu' in screen.opener;
