@@ -32,6 +32,7 @@ export default defineConfig({
     env: {
       PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? '10',
       PROPERTY_SEED: process.env.PROPERTY_SEED ?? '20261125',
+      MUTATION_RUN: '1',
     },
   },
 });
