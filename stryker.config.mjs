@@ -15,14 +15,23 @@ const MUTATED = ['src/machines/**/*.ts', 'src/api/refusal.ts', 'src/api/paging.t
  * each part's result kept as soon as it ends, and merged afterwards.
  */
 const part = process.env.MUTATION_PART;
-const reports = part ? `reports/mutation/parts/${part.replaceAll('/', '__')}.` : 'reports/mutation/';
+/**
+ * `MUTATION_RECHECK=<file:line-line,…>` (with MUTATION_PART, set by the same script) runs the mutants on
+ * those lines again with every test of the part (`coverageAnalysis: 'off'`): the ones a part reported
+ * "not covered", since Stryker's per-test coverage misses some code that runs while a module loads (a
+ * machine factory's branches), which the tests do reach.
+ */
+const recheck = process.env.MUTATION_RECHECK;
+const reports = part
+  ? `reports/mutation/parts/${part.replaceAll('/', '__')}.${recheck ? 'recheck.' : ''}`
+  : 'reports/mutation/';
 
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
-  mutate: part ? [part] : MUTATED,
-  coverageAnalysis: 'perTest',
+  mutate: recheck ? recheck.split(',') : part ? [part] : MUTATED,
+  coverageAnalysis: recheck ? 'off' : 'perTest',
   ignoreStatic: false,
   concurrency: 2,
   timeoutMS: 60_000,

@@ -3,11 +3,13 @@
  * time (scripts/mutation/parts.ts), then one merged report. Why: a static mutant reruns every test of
  * vitest.mutation.config.ts; by parts, each reruns the machine tests and the walks of its own machines
  * only, and each part's result is kept as soon as it ends (reports/mutation/parts/), so a run that is
- * stopped resumes where it stopped.
+ * stopped resumes where it stopped. After each part its "not covered" mutants run again with all of the
+ * part's tests (`recheck`): Stryker's per-test coverage misses some code a module runs as it loads.
  *
  *   npm run test:mutation:parts                      every part not yet measured, then the merge
  *   npm run test:mutation:parts -- --fresh           every part again
  *   npm run test:mutation:parts -- --only a.ts,b.ts  these files (again), then the merge
+ *   npm run test:mutation:parts -- --recheck         the not-covered mutants of the measured parts again
  *   npm run test:mutation:parts -- --merge           the merge only
  *
  * The merge writes reports/mutation/mutation.json and index.html (what `npm run mutation:summary` reads)
@@ -17,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { MUTATION_PARTS, partReportBase } from './parts';
+import { MUTATION_PARTS, type MutationPart, partReportBase } from './parts';
 
 const root = path.join(import.meta.dirname, '../..');
 const partReport = (file: string) => path.join(root, `${partReportBase(file)}mutation.json`);
@@ -26,15 +28,23 @@ interface Report {
   schemaVersion: string;
   thresholds: { high: number; low: number };
   projectRoot?: string;
-  files: Record<string, unknown>;
+  files: Record<string, { mutants: Mutant[] }>;
 }
 
-function runPart(file: string, machines: string[] | 'all'): boolean {
+interface Mutant {
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
+}
+
+function stryker(part: MutationPart, extra: NodeJS.ProcessEnv, what: string): boolean {
   const started = Date.now();
+  const { file, machines } = part;
   process.stdout.write(
-    `mutation part ${file} (walks: ${machines === 'all' ? 'all' : machines.join(', ')})\n`,
+    `mutation ${what} ${file} (walks: ${machines === 'all' ? 'all' : machines.join(', ')})\n`,
   );
-  const env: NodeJS.ProcessEnv = { ...process.env, MUTATION_PART: file };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra, MUTATION_PART: file };
   if (machines === 'all') delete env.WALK_MACHINES;
   else env.WALK_MACHINES = machines.join(',');
   const result = spawnSync('npx', ['stryker', 'run'], {
@@ -43,9 +53,46 @@ function runPart(file: string, machines: string[] | 'all'): boolean {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   process.stdout.write(
-    `mutation part ${file}: exit ${result.status}, ${Math.round((Date.now() - started) / 1000)} s\n`,
+    `mutation ${what} ${file}: exit ${result.status}, ${Math.round((Date.now() - started) / 1000)} s\n`,
   );
   return result.status === 0;
+}
+
+const mutantKey = (mutant: Mutant) =>
+  `${mutant.location.start.line}:${mutant.location.start.column}:${mutant.mutatorName}:${mutant.replacement ?? ''}`;
+
+/**
+ * The part's "not covered" mutants run again with all of the part's tests (MUTATION_RECHECK in
+ * stryker.config.mjs); their results replace the part's.
+ */
+function recheck(part: MutationPart): boolean {
+  const reportFile = partReport(part.file);
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
+  const mutants = Object.values(report.files).flatMap((entry) => entry.mutants);
+  const lines = [
+    ...new Set(
+      mutants
+        .filter((mutant) => mutant.status === 'NoCoverage')
+        .map((mutant) => `${part.file}:${mutant.location.start.line}-${mutant.location.end.line}`),
+    ),
+  ];
+  if (lines.length === 0) return true;
+  if (!stryker(part, { MUTATION_RECHECK: lines.join(',') }, 'recheck of the not covered in')) return false;
+  const rechecked = JSON.parse(
+    readFileSync(path.join(root, `${partReportBase(part.file)}recheck.mutation.json`), 'utf8'),
+  ) as Report;
+  const results = new Map(
+    Object.values(rechecked.files)
+      .flatMap((entry) => entry.mutants)
+      .map((mutant) => [mutantKey(mutant), mutant]),
+  );
+  for (const entry of Object.values(report.files)) {
+    entry.mutants = entry.mutants.map((mutant) =>
+      mutant.status === 'NoCoverage' ? (results.get(mutantKey(mutant)) ?? mutant) : mutant,
+    );
+  }
+  writeFileSync(reportFile, JSON.stringify(report));
+  return true;
 }
 
 /** The HTML report of the merged JSON, as Stryker's own HTML reporter draws one. */
@@ -100,12 +147,16 @@ function option(name: string): string | undefined {
 }
 
 function main(): void {
-  if (!process.argv.includes('--merge')) {
+  if (process.argv.includes('--recheck')) {
+    for (const part of MUTATION_PARTS) {
+      if (existsSync(partReport(part.file)) && !recheck(part)) process.exitCode = 1;
+    }
+  } else if (!process.argv.includes('--merge')) {
     const only = option('--only')?.split(',');
     const fresh = process.argv.includes('--fresh');
     for (const part of MUTATION_PARTS) {
       if (only ? !only.includes(part.file) : !fresh && existsSync(partReport(part.file))) continue;
-      if (!runPart(part.file, part.machines)) {
+      if (!stryker(part, {}, 'part') || !recheck(part)) {
         process.exitCode = 1;
         break;
       }
