@@ -219,20 +219,25 @@ describe('upload machines', () => {
     expect(onUploaded).toHaveBeenCalledTimes(1);
   });
 
-  it('a server refusal keeps the file for another try; Cancel aborts a running upload', () => {
+  it('a server refusal keeps the file for another try, which starts with no error and no progress; Cancel aborts a running upload', () => {
     const uploader = controllableUploader();
     const actor = createActor(profilePhotoMachine.provide({ actors: { upload: uploader.logic } })).start();
     actor.send({ type: 'file.choose', file: file('fake.png', 'image/png', 30) });
     actor.send({ type: 'file.upload' });
+    uploader.runs[0]?.send({ type: 'upload.progress', loaded: 30, total: 30 });
     const refusal = detail(415, 'The profile photo must be a PNG, JPEG or WebP image');
     uploader.runs[0]?.send({ type: 'upload.failed', error: refusal });
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.error).toBe(refusal);
     actor.send({ type: 'file.upload' });
     expect(uploader.runs).toHaveLength(2);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(uploadPercent(actor.getSnapshot().context.progress)).toBe(0);
+    uploader.runs[1]?.send({ type: 'upload.progress', loaded: 15, total: 30 });
     actor.send({ type: 'file.cancel' });
     expect(uploader.runs[1]?.aborted).toBe(true);
     expect(actor.getSnapshot().value).toBe('previewing');
+    expect(uploadPercent(actor.getSnapshot().context.progress)).toBe(0);
   });
 
   it('a refused file never reaches the uploader', () => {
