@@ -16,10 +16,10 @@ const MUTATED = ['src/machines/**/*.ts', 'src/api/refusal.ts', 'src/api/paging.t
  */
 const part = process.env.MUTATION_PART;
 /**
- * `MUTATION_RECHECK=<file:line-line,…>` (with MUTATION_PART, set by the same script) runs the mutants on
- * those lines again with every test of the part (`coverageAnalysis: 'off'`): the ones a part reported
- * "not covered", since Stryker's per-test coverage misses some code that runs while a module loads (a
- * machine factory's branches), which the tests do reach.
+ * `MUTATION_RECHECK=<file:line:column-line:column,…>` (with MUTATION_PART, set by the same script) runs
+ * the mutants of those ranges again with every test of the part (`coverageAnalysis: 'off'`): a part's
+ * survivors and the ones it reported "not covered", since Stryker's per-test coverage misses some code
+ * that runs while a module loads (a machine factory's branches), which the tests do reach.
  */
 const recheck = process.env.MUTATION_RECHECK;
 const reports = part

@@ -3,13 +3,14 @@
  * time (scripts/mutation/parts.ts), then one merged report. Why: a static mutant reruns every test of
  * vitest.mutation.config.ts; by parts, each reruns the machine tests and the walks of its own machines
  * only, and each part's result is kept as soon as it ends (reports/mutation/parts/), so a run that is
- * stopped resumes where it stopped. After each part its "not covered" mutants run again with all of the
- * part's tests (`recheck`): Stryker's per-test coverage misses some code a module runs as it loads.
+ * stopped resumes where it stopped. After each part its survivors and "not covered" mutants run again
+ * with all of the part's tests (`recheck`): Stryker's per-test coverage misses some code a module runs
+ * as it loads.
  *
  *   npm run test:mutation:parts                      every part not yet measured, then the merge
  *   npm run test:mutation:parts -- --fresh           every part again
  *   npm run test:mutation:parts -- --only a.ts,b.ts  these files (again), then the merge
- *   npm run test:mutation:parts -- --recheck         the not-covered mutants of the measured parts again
+ *   npm run test:mutation:parts -- --recheck         the survivors of the measured parts again (new tests)
  *   npm run test:mutation:parts -- --merge           the merge only
  *
  * The merge writes reports/mutation/mutation.json and index.html (what `npm run mutation:summary` reads)
@@ -61,23 +62,30 @@ function stryker(part: MutationPart, extra: NodeJS.ProcessEnv, what: string): bo
 const mutantKey = (mutant: Mutant) =>
   `${mutant.location.start.line}:${mutant.location.start.column}:${mutant.mutatorName}:${mutant.replacement ?? ''}`;
 
+const undetected = (mutant: Mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage';
+
 /**
- * The part's "not covered" mutants run again with all of the part's tests (MUTATION_RECHECK in
- * stryker.config.mjs); their results replace the part's.
+ * The part's survivors and "not covered" mutants run again with all of the part's tests
+ * (MUTATION_RECHECK in stryker.config.mjs: each mutant's own range; Stryker's ranges count lines from 1
+ * and columns from 0, its reports both from 1); their results replace the part's. After tests were
+ * added, this measures them against every mutant they may kill without a full run of the part.
  */
 function recheck(part: MutationPart): boolean {
   const reportFile = partReport(part.file);
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
   const mutants = Object.values(report.files).flatMap((entry) => entry.mutants);
-  const lines = [
+  const ranges = [
     ...new Set(
       mutants
-        .filter((mutant) => mutant.status === 'NoCoverage')
-        .map((mutant) => `${part.file}:${mutant.location.start.line}-${mutant.location.end.line}`),
+        .filter(undetected)
+        .map(
+          ({ location: { start, end } }) =>
+            `${part.file}:${start.line}:${start.column - 1}-${end.line}:${end.column}`,
+        ),
     ),
   ];
-  if (lines.length === 0) return true;
-  if (!stryker(part, { MUTATION_RECHECK: lines.join(',') }, 'recheck of the not covered in')) return false;
+  if (ranges.length === 0) return true;
+  if (!stryker(part, { MUTATION_RECHECK: ranges.join(',') }, 'recheck of the survivors of')) return false;
   const rechecked = JSON.parse(
     readFileSync(path.join(root, `${partReportBase(part.file)}recheck.mutation.json`), 'utf8'),
   ) as Report;
@@ -88,7 +96,7 @@ function recheck(part: MutationPart): boolean {
   );
   for (const entry of Object.values(report.files)) {
     entry.mutants = entry.mutants.map((mutant) =>
-      mutant.status === 'NoCoverage' ? (results.get(mutantKey(mutant)) ?? mutant) : mutant,
+      undetected(mutant) ? (results.get(mutantKey(mutant)) ?? mutant) : mutant,
     );
   }
   writeFileSync(reportFile, JSON.stringify(report));
