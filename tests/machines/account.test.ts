@@ -11,7 +11,7 @@ import {
   retryAfterSeconds,
 } from '../../src/machines/confirm-email';
 import { checkPhoto, profilePhotoMachine } from '../../src/machines/profile-photo';
-import { planLabel, subscriptionMachine } from '../../src/machines/subscription';
+import { PLANS, planLabel, subscriptionMachine } from '../../src/machines/subscription';
 import { type UploadEvent, uploadPercent } from '../../src/machines/upload';
 import { flush } from './helpers';
 
@@ -305,6 +305,10 @@ describe('subscription machine', () => {
     expect(save).toHaveBeenLastCalledWith({ plan: 'Plan1' });
     expect(onSaved).toHaveBeenCalledTimes(1);
     expect(planLabel('Plan2')).toBe('Plan 2');
+  });
+
+  it("shows every plan by the spec's name: Free, Plan1 as 'Plan 1', Plan2 as 'Plan 2'", () => {
+    expect(PLANS.map(({ value }) => planLabel(value))).toEqual(['Free', 'Plan 1', 'Plan 2']);
   });
 });
 
