@@ -64,8 +64,24 @@ const mutantKey = (mutant: Mutant) =>
 
 const undetected = (mutant: Mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage';
 
+/** The mutants tests/mutation/equivalent.json lists (a part's full run checks them again, not the recheck). */
+function listedEquivalents(): Set<string> {
+  const entries = JSON.parse(readFileSync(path.join(root, 'tests/mutation/equivalent.json'), 'utf8')) as {
+    file: string;
+    line: number;
+    column: number;
+    mutator: string;
+    replacement: string;
+  }[];
+  return new Set(
+    entries.map(
+      (entry) => `${entry.file}:${entry.line}:${entry.column}:${entry.mutator}:${entry.replacement}`,
+    ),
+  );
+}
+
 /**
- * The part's survivors and "not covered" mutants run again with all of the part's tests
+ * The part's survivors and "not covered" mutants, except those listed as equivalent, run again with all of the part's tests
  * (MUTATION_RECHECK in stryker.config.mjs: each mutant's own range; Stryker's ranges count lines from 1
  * and columns from 0, its reports both from 1); their results replace the part's. After tests were
  * added, this measures them against every mutant they may kill without a full run of the part.
@@ -74,10 +90,11 @@ function recheck(part: MutationPart): boolean {
   const reportFile = partReport(part.file);
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
   const mutants = Object.values(report.files).flatMap((entry) => entry.mutants);
+  const listed = listedEquivalents();
   const ranges = [
     ...new Set(
       mutants
-        .filter(undetected)
+        .filter((mutant) => undetected(mutant) && !listed.has(`${part.file}:${mutantKey(mutant)}`))
         .map(
           ({ location: { start, end } }) =>
             `${part.file}:${start.line}:${start.column - 1}-${end.line}:${end.column}`,
