@@ -172,6 +172,20 @@ describe('form.set (several fields at once, e.g. autofill)', () => {
   });
 });
 
+describe('every page form opens with its fields empty', () => {
+  it.each([
+    ['signup', signupMachine],
+    ['login', loginMachine],
+    ['recoverPassword', recoverPasswordMachine],
+    ['resetPassword', resetPasswordMachine],
+    ['changePassword', changePasswordMachine],
+  ] as const)('%s', (_name, machine) => {
+    const { values } = createActor(machine).start().getSnapshot().context;
+    expect(Object.keys(values).length).toBeGreaterThan(0);
+    for (const [field, value] of Object.entries(values)) expect(value, field).toBe('');
+  });
+});
+
 describe('branches built only where an option can take them', () => {
   it('a form without requireDirty/canSubmit has no blocked state: Save always submits', () => {
     expect(Object.keys(loginMachine.root.states.editing.states)).toEqual(['checking', 'invalid', 'valid']);
