@@ -17,9 +17,9 @@ const MUTATED = ['src/machines/**/*.ts', 'src/api/refusal.ts', 'src/api/paging.t
 const part = process.env.MUTATION_PART;
 /**
  * `MUTATION_RECHECK=<file:line:column-line:column,…>` (with MUTATION_PART, set by the same script) runs
- * the mutants of those ranges again with every test of the part (`coverageAnalysis: 'off'`): a part's
- * survivors and the ones it reported "not covered", since Stryker's per-test coverage misses some code
- * that runs while a module loads (a machine factory's branches), which the tests do reach.
+ * the mutants of those ranges again: a part's survivors and "not covered" ones, against tests added since.
+ * It asks for `coverageAnalysis: 'off'` (every test of the part for each), but the Vitest runner's
+ * report still shows per-test coverage, so a mutant it wrongly sees as not covered may stay so.
  */
 const recheck = process.env.MUTATION_RECHECK;
 const reports = part

@@ -4,8 +4,7 @@
  * vitest.mutation.config.ts; by parts, each reruns the machine tests and the walks of its own machines
  * only, and each part's result is kept as soon as it ends (reports/mutation/parts/), so a run that is
  * stopped resumes where it stopped. After each part its survivors and "not covered" mutants run again
- * with all of the part's tests (`recheck`): Stryker's per-test coverage misses some code a module runs
- * as it loads.
+ * (`recheck`), so that tests added since are measured without a full run of the part.
  *
  *   npm run test:mutation:parts                      every part not yet measured, then the merge
  *   npm run test:mutation:parts -- --fresh           every part again
@@ -81,7 +80,7 @@ function listedEquivalents(): Set<string> {
 }
 
 /**
- * The part's survivors and "not covered" mutants, except those listed as equivalent, run again with all of the part's tests
+ * The part's survivors and "not covered" mutants, except those listed as equivalent, run again
  * (MUTATION_RECHECK in stryker.config.mjs: each mutant's own range; Stryker's ranges count lines from 1
  * and columns from 0, its reports both from 1); their results replace the part's. After tests were
  * added, this measures them against every mutant they may kill without a full run of the part.
