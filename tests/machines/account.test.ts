@@ -11,7 +11,7 @@ import {
   retryAfterSeconds,
 } from '../../src/machines/confirm-email';
 import { checkPhoto, profilePhotoMachine } from '../../src/machines/profile-photo';
-import { planLabel, subscriptionMachine } from '../../src/machines/subscription';
+import { PLANS, planLabel, subscriptionMachine } from '../../src/machines/subscription';
 import { type UploadEvent, uploadPercent } from '../../src/machines/upload';
 import { flush } from './helpers';
 
@@ -219,20 +219,25 @@ describe('upload machines', () => {
     expect(onUploaded).toHaveBeenCalledTimes(1);
   });
 
-  it('a server refusal keeps the file for another try; Cancel aborts a running upload', () => {
+  it('a server refusal keeps the file for another try, which starts with no error and no progress; Cancel aborts a running upload', () => {
     const uploader = controllableUploader();
     const actor = createActor(profilePhotoMachine.provide({ actors: { upload: uploader.logic } })).start();
     actor.send({ type: 'file.choose', file: file('fake.png', 'image/png', 30) });
     actor.send({ type: 'file.upload' });
+    uploader.runs[0]?.send({ type: 'upload.progress', loaded: 30, total: 30 });
     const refusal = detail(415, 'The profile photo must be a PNG, JPEG or WebP image');
     uploader.runs[0]?.send({ type: 'upload.failed', error: refusal });
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.error).toBe(refusal);
     actor.send({ type: 'file.upload' });
     expect(uploader.runs).toHaveLength(2);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(uploadPercent(actor.getSnapshot().context.progress)).toBe(0);
+    uploader.runs[1]?.send({ type: 'upload.progress', loaded: 15, total: 30 });
     actor.send({ type: 'file.cancel' });
     expect(uploader.runs[1]?.aborted).toBe(true);
     expect(actor.getSnapshot().value).toBe('previewing');
+    expect(uploadPercent(actor.getSnapshot().context.progress)).toBe(0);
   });
 
   it('a refused file never reaches the uploader', () => {
@@ -300,6 +305,10 @@ describe('subscription machine', () => {
     expect(save).toHaveBeenLastCalledWith({ plan: 'Plan1' });
     expect(onSaved).toHaveBeenCalledTimes(1);
     expect(planLabel('Plan2')).toBe('Plan 2');
+  });
+
+  it("shows every plan by the spec's name: Free, Plan1 as 'Plan 1', Plan2 as 'Plan 2'", () => {
+    expect(PLANS.map(({ value }) => planLabel(value))).toEqual(['Free', 'Plan 1', 'Plan 2']);
   });
 });
 

@@ -338,6 +338,9 @@ describe('profile machine (view/edit)', () => {
     expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true);
     actor.send({ type: 'form.change', field: 'email', value: '' });
     expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
+    // An e-mail of spaces is no e-mail either.
+    actor.send({ type: 'form.change', field: 'email', value: '   ' });
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
   });
 
   it('Cancel resets the form and returns to viewing', () => {
@@ -371,5 +374,34 @@ describe('profile machine (view/edit)', () => {
     expect(actor.getSnapshot().value).toBe('viewing');
     expect(actor.getSnapshot().context.initial.full_name).toBe('Alicia');
     expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a form opened without values shows empty fields (switches off, the plan Free)', () => {
+  const empty = (values: Record<string, unknown>) => {
+    for (const [field, value] of Object.entries(values)) {
+      const expected = typeof value === 'boolean' ? false : field === 'subscription_type' ? 'Free' : '';
+      expect(value, field).toBe(expected);
+    }
+  };
+
+  it.each([
+    ['addItem', addItemMachine],
+    ['editItem', editItemMachine],
+    ['addUser', addUserMachine],
+    ['editUser', editUserMachine],
+    ['changeUserPassword', changeUserPasswordMachine],
+  ] as const)('%s', (_name, machine) => {
+    const actor = createActor(machine as typeof addItemMachine).start();
+    actor.send({ type: 'modal.open' });
+    expect(Object.keys(actor.getSnapshot().context.values).length).toBeGreaterThan(0);
+    empty(actor.getSnapshot().context.values);
+  });
+
+  it('profile', () => {
+    const actor = createActor(profileMachine).start();
+    actor.send({ type: 'profile.edit' });
+    expect(Object.keys(actor.getSnapshot().context.values)).toEqual(['full_name', 'email']);
+    empty(actor.getSnapshot().context.values);
   });
 });

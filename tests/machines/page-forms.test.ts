@@ -6,7 +6,8 @@ import {
   resetPasswordMachine,
   signupMachine,
 } from '../../src/machines/flows';
-import { fieldError, visibleErrors } from '../../src/machines/form';
+import { createPageFormMachine, fieldError, visibleErrors } from '../../src/machines/form';
+import { recoverPasswordSchema } from '../../src/machines/schemas';
 import { changePasswordMachine } from '../../src/machines/signed-in-flows';
 import { controllableSubmit, flush } from './helpers';
 
@@ -171,6 +172,20 @@ describe('form.set (several fields at once, e.g. autofill)', () => {
   });
 });
 
+describe('every page form opens with its fields empty', () => {
+  it.each([
+    ['signup', signupMachine],
+    ['login', loginMachine],
+    ['recoverPassword', recoverPasswordMachine],
+    ['resetPassword', resetPasswordMachine],
+    ['changePassword', changePasswordMachine],
+  ] as const)('%s', (_name, machine) => {
+    const { values } = createActor(machine).start().getSnapshot().context;
+    expect(Object.keys(values).length).toBeGreaterThan(0);
+    for (const [field, value] of Object.entries(values)) expect(value, field).toBe('');
+  });
+});
+
 describe('branches built only where an option can take them', () => {
   it('a form without requireDirty/canSubmit has no blocked state: Save always submits', () => {
     expect(Object.keys(loginMachine.root.states.editing.states)).toEqual(['checking', 'invalid', 'valid']);
@@ -194,6 +209,38 @@ describe('branches built only where an option can take them', () => {
     expect(actor.getSnapshot().value).toEqual({ editing: 'invalid' });
     expect(fieldError(actor.getSnapshot().context, 'email')).toBeDefined();
   });
+
+  // No page form of the product is gated and stays after success, but the factory builds that branch
+  // for any that is: Save after a success obeys the gate on the values then shown.
+  it.each([
+    { gate: 'canSubmit', resetOnSuccess: true, submitsAgain: false },
+    { gate: 'canSubmit', resetOnSuccess: false, submitsAgain: true },
+    { gate: 'requireDirty', resetOnSuccess: true, submitsAgain: false },
+    { gate: 'requireDirty', resetOnSuccess: false, submitsAgain: true },
+  ] as const)(
+    'a page form gated by $gate that stays after success, fields cleared: $resetOnSuccess; Save again submits: $submitsAgain',
+    async ({ gate, resetOnSuccess, submitsAgain }) => {
+      const machine = createPageFormMachine({
+        id: 'gatedPage',
+        schema: recoverPasswordSchema,
+        defaults: { email: '' },
+        resetOnSuccess,
+        ...(gate === 'canSubmit'
+          ? { canSubmit: (values: { email: string }) => values.email !== '' }
+          : { requireDirty: true }),
+      });
+      const submit = controllableSubmit();
+      const actor = createActor(machine.provide({ actors: { submit: submit.logic } })).start();
+      actor.send({ type: 'form.set', values: { email: 'alice@example.com' } });
+      actor.send({ type: 'form.submit' });
+      submit.resolve({ message: 'sent' });
+      await flush();
+      expect(actor.getSnapshot().value).toBe('succeeded');
+      actor.send({ type: 'form.submit' });
+      expect(actor.getSnapshot().value).toBe(submitsAgain ? 'submitting' : 'succeeded');
+      expect(submit.calls).toHaveLength(submitsAgain ? 2 : 1);
+    },
+  );
 
   it('a page that leaves on success ends in a final state', async () => {
     const submit = controllableSubmit();

@@ -200,8 +200,10 @@ describe('§5 admin edit: an empty password is allowed, a short one is not; the 
     '1990/05/17',
     'abcd-ef-gh',
     '1990-0a-17',
-  ])('birth date %j is refused', (birth_date) => {
-    expect(Object.keys(messages(editUserSchema, { ...user, birth_date }))).toEqual(['birth_date']);
+  ])('birth date %j is refused, with a message', (birth_date) => {
+    const refused = messages(editUserSchema, { ...user, birth_date });
+    expect(Object.keys(refused)).toEqual(['birth_date']);
+    expect(refused.birth_date).toMatch(/\S/);
   });
 });
 

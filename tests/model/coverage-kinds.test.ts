@@ -21,6 +21,7 @@ import { MODELS } from '../../src/qa/statecharts/models';
 import { stateLabel } from '../../src/qa/statecharts/paths';
 import { walkPath } from '../../src/qa/statecharts/walk';
 import { ASSERTIONS } from './assertions';
+import { walkWanted } from './walk-filter';
 
 /**
  * Per machine, one walk of its paths serves two checks:
@@ -48,7 +49,7 @@ function committedFixture(machine: string): MachineFixture | undefined {
   }
 }
 
-for (const model of MODELS) {
+for (const model of MODELS.filter((m) => walkWanted(m.name))) {
   describe(`${model.name} machine (fixtures, guards, pairs, configurations)`, () => {
     const fixture = committedFixture(model.name);
     const collector = new KindCollector(model);
@@ -97,17 +98,23 @@ for (const model of MODELS) {
       }
     });
 
-    it('covers every reachable guard outcome, pair and configuration; lists the rest', () => {
-      const items = collector.items();
-      const dir = process.env.STATECHART_COVERAGE_DIR;
-      if (dir) {
-        mkdirSync(path.join(dir, 'kinds'), { recursive: true });
-        writeFileSync(path.join(dir, 'kinds', `${model.name}.json`), JSON.stringify(items));
-      }
-      const measures = measureKinds(model, items);
-      console.log(`${model.name}: ${formatKinds(measures)}`);
-      const failures = kindFailures(model.name, measures);
-      expect(failures, failures.join('\n')).toEqual([]);
-    });
+    // Not a judge of mutants (vitest.mutation.config.ts sets MUTATION_RUN): it names each pair by its
+    // edges' guards and re-entry against coverage-unreachable.json, so a definition that behaves the same
+    // (a self-transition of a state without entry, exit or invoke losing `reenter`) still fails it.
+    it.skipIf(process.env.MUTATION_RUN === '1')(
+      'covers every reachable guard outcome, pair and configuration; lists the rest',
+      () => {
+        const items = collector.items();
+        const dir = process.env.STATECHART_COVERAGE_DIR;
+        if (dir) {
+          mkdirSync(path.join(dir, 'kinds'), { recursive: true });
+          writeFileSync(path.join(dir, 'kinds', `${model.name}.json`), JSON.stringify(items));
+        }
+        const measures = measureKinds(model, items);
+        console.log(`${model.name}: ${formatKinds(measures)}`);
+        const failures = kindFailures(model.name, measures);
+        expect(failures, failures.join('\n')).toEqual([]);
+      },
+    );
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODELS } from '../../src/qa/statecharts/models';
 import { definedEventTypes } from '../../src/qa/statecharts/step-labels';
+import { walkWanted } from '../model/walk-filter';
 import { checkMachine, type Regression, replayRegression } from './harness';
 import { PROPERTY_MACHINES } from './machines';
 import regressions from './regressions.json';
@@ -9,6 +10,7 @@ import regressions from './regressions.json';
  * Property walks of every machine (tests/property/harness.ts) with the spec's oracles
  * (tests/property/oracles) checked after every step. Bounded in `npm test`; `npm run
  * test:property:long` runs more and longer walks (PROPERTY_RUNS, PROPERTY_STEPS, PROPERTY_SEED).
+ * `WALK_MACHINES=a,b` walks and replays only those machines (a mutation part, scripts/mutation).
  */
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
@@ -27,7 +29,7 @@ describe('property walks: the spec holds after every step of random event sequen
     }
   });
 
-  for (const target of PROPERTY_MACHINES) {
+  for (const target of PROPERTY_MACHINES.filter((candidate) => walkWanted(candidate.model.name))) {
     const runs = RUNS * (target.runsFactor ?? 1);
     it(`${target.model.name}: ${target.oracles.length} oracles, ${runs} walks`, {
       timeout: Math.max(30_000, runs * STEPS * 20),
@@ -39,7 +41,7 @@ describe('property walks: the spec holds after every step of random event sequen
 });
 
 describe('regression paths (tests/property/regressions.json) replay and hold', () => {
-  for (const regression of regressions as Regression[]) {
+  for (const regression of (regressions as Regression[]).filter((kept) => walkWanted(kept.machine))) {
     it(`${regression.machine}, ${regression.steps.length} steps: ${regression.why ?? 'kept path'}`, async () => {
       const target = PROPERTY_MACHINES.find((candidate) => candidate.model.name === regression.machine);
       expect(target, regression.machine).toBeDefined();

@@ -1,0 +1,192 @@
+/**
+ * `npm run test:mutation:parts`: the full mutation run (static mutants included) one mutated file at a
+ * time (scripts/mutation/parts.ts), then one merged report. Why: a static mutant reruns every test of
+ * vitest.mutation.config.ts; by parts, each reruns the machine tests and the walks of its own machines
+ * only, and each part's result is kept as soon as it ends (reports/mutation/parts/), so a run that is
+ * stopped resumes where it stopped. After each part its survivors and "not covered" mutants run again
+ * (`recheck`), so that tests added since are measured without a full run of the part.
+ *
+ *   npm run test:mutation:parts                      every part not yet measured, then the merge
+ *   npm run test:mutation:parts -- --fresh           every part again
+ *   npm run test:mutation:parts -- --only a.ts,b.ts  these files (again), then the merge
+ *   npm run test:mutation:parts -- --recheck         the survivors of the measured parts again (new tests)
+ *   npm run test:mutation:parts -- --merge           the merge only
+ *
+ * The merge writes reports/mutation/mutation.json and index.html (what `npm run mutation:summary` reads)
+ * and names the parts not measured. Needs Node ≥ 22 first on PATH, like `npm run test:mutation`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { MUTATION_PARTS, type MutationPart, partReportBase } from './parts';
+
+const root = path.join(import.meta.dirname, '../..');
+const partReport = (file: string) => path.join(root, `${partReportBase(file)}mutation.json`);
+
+interface Report {
+  schemaVersion: string;
+  thresholds: { high: number; low: number };
+  projectRoot?: string;
+  files: Record<string, { mutants: Mutant[] }>;
+}
+
+interface Mutant {
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
+}
+
+function stryker(part: MutationPart, extra: NodeJS.ProcessEnv, what: string): boolean {
+  const started = Date.now();
+  const { file, machines } = part;
+  process.stdout.write(
+    `mutation ${what} ${file} (walks: ${machines === 'all' ? 'all' : machines.join(', ')})\n`,
+  );
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra, MUTATION_PART: file };
+  if (machines === 'all') delete env.WALK_MACHINES;
+  else env.WALK_MACHINES = machines.join(',');
+  const result = spawnSync('npx', ['stryker', 'run'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.stdout.write(
+    `mutation ${what} ${file}: exit ${result.status}, ${Math.round((Date.now() - started) / 1000)} s\n`,
+  );
+  return result.status === 0;
+}
+
+const mutantKey = (mutant: Mutant) =>
+  `${mutant.location.start.line}:${mutant.location.start.column}:${mutant.mutatorName}:${mutant.replacement ?? ''}`;
+
+const undetected = (mutant: Mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage';
+
+/** The mutants tests/mutation/equivalent.json lists (a part's full run checks them again, not the recheck). */
+function listedEquivalents(): Set<string> {
+  const entries = JSON.parse(readFileSync(path.join(root, 'tests/mutation/equivalent.json'), 'utf8')) as {
+    file: string;
+    line: number;
+    column: number;
+    mutator: string;
+    replacement: string;
+  }[];
+  return new Set(
+    entries.map(
+      (entry) => `${entry.file}:${entry.line}:${entry.column}:${entry.mutator}:${entry.replacement}`,
+    ),
+  );
+}
+
+/**
+ * The part's survivors and "not covered" mutants, except those listed as equivalent, run again
+ * (MUTATION_RECHECK in stryker.config.mjs: each mutant's own range; Stryker's ranges count lines from 1
+ * and columns from 0, its reports both from 1); their results replace the part's. After tests were
+ * added, this measures them against every mutant they may kill without a full run of the part.
+ */
+function recheck(part: MutationPart): boolean {
+  const reportFile = partReport(part.file);
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
+  const mutants = Object.values(report.files).flatMap((entry) => entry.mutants);
+  const listed = listedEquivalents();
+  const ranges = [
+    ...new Set(
+      mutants
+        .filter((mutant) => undetected(mutant) && !listed.has(`${part.file}:${mutantKey(mutant)}`))
+        .map(
+          ({ location: { start, end } }) =>
+            `${part.file}:${start.line}:${start.column - 1}-${end.line}:${end.column}`,
+        ),
+    ),
+  ];
+  if (ranges.length === 0) return true;
+  if (!stryker(part, { MUTATION_RECHECK: ranges.join(',') }, 'recheck of the survivors of')) return false;
+  const rechecked = JSON.parse(
+    readFileSync(path.join(root, `${partReportBase(part.file)}recheck.mutation.json`), 'utf8'),
+  ) as Report;
+  const results = new Map(
+    Object.values(rechecked.files)
+      .flatMap((entry) => entry.mutants)
+      .map((mutant) => [mutantKey(mutant), mutant]),
+  );
+  for (const entry of Object.values(report.files)) {
+    entry.mutants = entry.mutants.map((mutant) =>
+      undetected(mutant) ? (results.get(mutantKey(mutant)) ?? mutant) : mutant,
+    );
+  }
+  writeFileSync(reportFile, JSON.stringify(report));
+  return true;
+}
+
+/** The HTML report of the merged JSON, as Stryker's own HTML reporter draws one. */
+function reportHtml(report: Report): string {
+  const strykerRequire = createRequire(createRequire(import.meta.url).resolve('@stryker-mutator/core'));
+  const elements = readFileSync(
+    strykerRequire.resolve('mutation-testing-elements/dist/mutation-test-elements.js'),
+    'utf8',
+  );
+  // `<` inside the JSON would end the script element early.
+  const data = JSON.stringify(report).replaceAll('<', '\\u003c');
+  return `<!DOCTYPE html>
+<html>
+<head><meta charset="utf-8"><title>Mutation report</title><script>${elements}</script></head>
+<body>
+<mutation-test-report-app titlePostfix="Stryker, by parts"></mutation-test-report-app>
+<script>document.querySelector('mutation-test-report-app').report = ${data};</script>
+</body>
+</html>
+`;
+}
+
+function merge(): void {
+  const measured: Report[] = [];
+  const missing: string[] = [];
+  for (const part of MUTATION_PARTS) {
+    const file = partReport(part.file);
+    if (existsSync(file)) measured.push(JSON.parse(readFileSync(file, 'utf8')) as Report);
+    else missing.push(part.file);
+  }
+  const [first] = measured;
+  if (!first) {
+    process.stderr.write('no part measured yet\n');
+    process.exitCode = 1;
+    return;
+  }
+  const merged: Report = { ...first, files: {} };
+  for (const report of measured) Object.assign(merged.files, report.files);
+  mkdirSync(path.join(root, 'reports/mutation'), { recursive: true });
+  writeFileSync(path.join(root, 'reports/mutation/mutation.json'), JSON.stringify(merged));
+  writeFileSync(path.join(root, 'reports/mutation/index.html'), reportHtml(merged));
+  process.stdout.write(
+    `merged ${measured.length} of ${MUTATION_PARTS.length} parts into reports/mutation/mutation.json${
+      missing.length > 0 ? `; not measured: ${missing.join(', ')}` : ''
+    }\n`,
+  );
+}
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+function main(): void {
+  if (process.argv.includes('--recheck')) {
+    for (const part of MUTATION_PARTS) {
+      if (existsSync(partReport(part.file)) && !recheck(part)) process.exitCode = 1;
+    }
+  } else if (!process.argv.includes('--merge')) {
+    const only = option('--only')?.split(',');
+    const fresh = process.argv.includes('--fresh');
+    for (const part of MUTATION_PARTS) {
+      if (only ? !only.includes(part.file) : !fresh && existsSync(partReport(part.file))) continue;
+      if (!stryker(part, {}, 'part') || !recheck(part)) {
+        process.exitCode = 1;
+        break;
+      }
+    }
+  }
+  merge();
+}
+
+main();
