@@ -8,7 +8,8 @@
  * would only ever "survive" and bury the behaviour's survivors among dozens of id strings.
  *
  * Ignored (the whole node, so every mutant inside it):
- * - `meta: implementing('R-…', …)`, a state's or transition's requirement ids;
+ * - `meta: implementing('R-…', …)`, a state's or transition's requirement ids, and an object that is
+ *   nothing else (a state whose config is only its meta);
  * - `requirements: { submit: ['R-…'], … }`, a form or confirmation declaration's ids by part — only an
  *   object of plain string lists, so a `requirements` of any other shape is still mutated;
  * - `traced(…)`, a factory's transition meta built from those ids (spread into the transition);
@@ -30,6 +31,14 @@ const keyName = (node) =>
       ? node.key.value
       : undefined;
 
+/** @param {any} node `meta: implementing(…)` */
+const isRequirementsMeta = (node) =>
+  node.type === 'ObjectProperty' &&
+  keyName(node) === 'meta' &&
+  node.value.type === 'CallExpression' &&
+  node.value.callee.type === 'Identifier' &&
+  node.value.callee.name === 'implementing';
+
 /** @param {any} node an object expression whose every property is a list of string literals */
 const isIdLists = (node) =>
   node?.type === 'ObjectExpression' &&
@@ -45,17 +54,18 @@ const requirementsIgnorer = {
   shouldIgnore(nodePath) {
     const path = /** @type {any} */ (nodePath);
     const node = path.node;
-    if (node.type === 'ObjectProperty') {
-      const key = keyName(node);
-      if (
-        key === 'meta' &&
-        node.value.type === 'CallExpression' &&
-        node.value.callee.type === 'Identifier' &&
-        node.value.callee.name === 'implementing'
-      ) {
-        return REASON;
-      }
-      if (key === 'requirements' && isIdLists(node.value)) return REASON;
+    if (isRequirementsMeta(node)) return REASON;
+    if (node.type === 'ObjectProperty' && keyName(node) === 'requirements' && isIdLists(node.value)) {
+      return REASON;
+    }
+    // A state that is only its requirements (`loading: { meta: implementing(…) }`): emptied, it is the
+    // same state without them.
+    if (
+      node.type === 'ObjectExpression' &&
+      node.properties.length > 0 &&
+      node.properties.every(isRequirementsMeta)
+    ) {
+      return REASON;
     }
     if (
       node.type === 'CallExpression' &&
