@@ -1,7 +1,8 @@
 /**
  * The mutants listed as equivalent (tests/mutation/equivalent.json) and how a report's mutants are
- * matched to them: by file, mutator, replacement and the original source text the mutant replaces
- * (`original`, whitespace collapsed), the nearest one to the listed line when several match. Why not by
+ * matched to them: by file, mutator, replacement, the original source text the mutant replaces
+ * (`original`) and the whole lines it is on (`context`: a `false` alone is on many lines), whitespace
+ * collapsed; the nearest one to the listed line when several match. Why not by
  * line and column alone: any edit above a listed mutant moved it, and the entry then named another
  * mutant or none. A change of the original text itself leaves the entry unmatched, which the summary
  * names (the mutant is to be judged again). An entry without `original` matches by line and column,
@@ -18,6 +19,8 @@ export interface Equivalent {
   replacement: string;
   /** The source text the mutant replaces, whitespace collapsed. */
   original?: string;
+  /** The source lines the mutant is on, whitespace collapsed. */
+  context?: string;
   why: string;
 }
 
@@ -50,6 +53,16 @@ export function originalText(source: string, { start, end }: LocatedMutant['loca
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** The whole source lines a report's location is on, whitespace collapsed. */
+export function contextText(source: string, { start, end }: LocatedMutant['location']): string {
+  return source
+    .split('\n')
+    .slice(start.line - 1, end.line)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /**
  * Which of one file's mutants each listed entry of that file names: a mutant → its entry. Each mutant
  * is named once at most; an entry that names none is stale (the code it was judged on changed).
@@ -62,6 +75,7 @@ export function matchEquivalents<M extends LocatedMutant>(
 ): Map<M, Equivalent> {
   const matched = new Map<M, Equivalent>();
   const originals = new Map(mutants.map((mutant) => [mutant, originalText(source, mutant.location)]));
+  const contexts = new Map(mutants.map((mutant) => [mutant, contextText(source, mutant.location)]));
   for (const entry of entries) {
     if (entry.file !== file) continue;
     const undetected = (mutant: M) => mutant.status === 'Survived' || mutant.status === 'NoCoverage';
@@ -77,7 +91,8 @@ export function matchEquivalents<M extends LocatedMutant>(
           (mutant.replacement ?? '') === entry.replacement &&
           (entry.original === undefined
             ? mutant.location.start.line === entry.line && mutant.location.start.column === entry.column
-            : originals.get(mutant) === entry.original),
+            : originals.get(mutant) === entry.original &&
+              (entry.context === undefined || contexts.get(mutant) === entry.context)),
       )
       .sort((a, b) => distance(a) - distance(b));
     if (nearest) matched.set(nearest, entry);

@@ -1,14 +1,20 @@
 /**
  * `tsx scripts/mutation/rekey-equivalents.ts [report.json …]`: the entries of tests/mutation/equivalent.json
  * follow their mutants in Stryker JSON reports (default reports/mutation/mutation.json): each entry a
- * report's mutant matches (scripts/mutation/equivalents.ts) takes that mutant's line and column and the
- * original text it replaces. Run after a measurement, so the listed lines stay where the mutants are;
+ * report's mutant matches (scripts/mutation/equivalents.ts) takes that mutant's line and column, the
+ * original text it replaces and the lines it is on. Run after a measurement, so the listed lines stay where the mutants are;
  * an entry without `original` (listed by line and column) gets one from a report of the code it was
  * judged on. Entries no report matches are named and left as they are.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type LocatedMutant, matchEquivalents, originalText, readEquivalents } from './equivalents';
+import {
+  contextText,
+  type LocatedMutant,
+  matchEquivalents,
+  originalText,
+  readEquivalents,
+} from './equivalents';
 
 interface Report {
   files: Record<string, { source: string; mutants: LocatedMutant[] }>;
@@ -28,18 +34,20 @@ for (const reportFile of reports.length > 0 ? reports : ['reports/mutation/mutat
       entry.line = mutant.location.start.line;
       entry.column = mutant.location.start.column;
       entry.original = originalText(source, mutant.location);
+      entry.context = contextText(source, mutant.location);
       rekeyed.add(entry);
     }
   }
 }
-// `original` after `replacement`, so each entry reads file, place, what, instead of what, why.
-const ordered = entries.map(({ file, line, column, mutator, replacement, original, why }) => ({
+// `original` and `context` after `replacement`, so each entry reads file, place, what, instead of what, where, why.
+const ordered = entries.map(({ file, line, column, mutator, replacement, original, context, why }) => ({
   file,
   line,
   column,
   mutator,
   replacement,
   ...(original === undefined ? {} : { original }),
+  ...(context === undefined ? {} : { context }),
   why,
 }));
 writeFileSync(equivalentsFile, `${JSON.stringify(ordered, null, 2)}\n`);
