@@ -5,7 +5,7 @@
  *
  * Score = (killed + timed out) / (killed + timed out + survived + not covered), as Stryker counts it,
  * for the non-static mutants, the static ones (in machine definitions) and all. A survivor listed in
- * tests/mutation/equivalent.json (file, mutator, replacement, the original text it replaces near the listed
+ * tests/mutation/equivalent.json (file, mutator, replacement, the original text it replaces and its lines, near the listed
  * line — scripts/mutation/equivalents.ts — and why no test can tell it from the original) is counted apart
  * as equivalent, and the score without those is given too; a listed mutant that no longer survives, or
  * that no mutant matches any more (its code changed), is named, so the list does not keep stale entries.
