@@ -28,7 +28,9 @@ const reports = part
 
 export default {
   testRunner: 'vitest',
-  plugins: ['@stryker-mutator/vitest-runner'],
+  plugins: ['@stryker-mutator/vitest-runner', './scripts/mutation/requirements-ignorer.mjs'],
+  // The spec requirement ids in the machines' meta are traceability, not behaviour: not mutated.
+  ignorers: ['requirements'],
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   mutate: recheck ? recheck.split(',') : part ? [part] : MUTATED,
   coverageAnalysis: recheck ? 'off' : 'perTest',

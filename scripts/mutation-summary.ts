@@ -5,9 +5,10 @@
  *
  * Score = (killed + timed out) / (killed + timed out + survived + not covered), as Stryker counts it,
  * for the non-static mutants, the static ones (in machine definitions) and all. A survivor listed in
- * tests/mutation/equivalent.json (file, line, column, mutator, replacement, and why no test can tell it from
- * the original) is counted apart as equivalent, and the score without those is given too; a listed
- * mutant that no longer survives is named, so the list does not keep stale entries.
+ * tests/mutation/equivalent.json (file, mutator, replacement, the original text it replaces and its lines, near the listed
+ * line — scripts/mutation/equivalents.ts — and why no test can tell it from the original) is counted apart
+ * as equivalent, and the score without those is given too; a listed mutant that no longer survives, or
+ * that no mutant matches any more (its code changed), is named, so the list does not keep stale entries.
  *
  * A file of the mutated set (scripts/mutation/parts.ts) missing from the report is named as not measured
  * (a run by parts that has not reached it yet: `npm run test:mutation:parts` resumes there).
@@ -16,13 +17,14 @@
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type Equivalent, matchEquivalents, readEquivalents } from './mutation/equivalents';
 import { MUTATION_PARTS } from './mutation/parts';
 
 interface MutantResult {
   id: string;
   mutatorName: string;
   replacement?: string;
-  location: { start: { line: number; column: number } };
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
   status:
     | 'Killed'
     | 'Survived'
@@ -38,15 +40,6 @@ interface MutantResult {
 
 interface Report {
   files: Record<string, { source: string; mutants: MutantResult[] }>;
-}
-
-export interface Equivalent {
-  file: string;
-  line: number;
-  column: number;
-  mutator: string;
-  replacement: string;
-  why: string;
 }
 
 interface Tally {
@@ -102,9 +95,6 @@ function row(name: string, tally: Tally): string {
   return `| ${name} | ${tally.killed} | ${tally.survived} | ${tally.noCoverage} | ${tally.equivalent} | ${tally.ignored} | ${percent(stryker)} | ${percent(withoutEquivalents)} |`;
 }
 
-const equivalentKey = (file: string, line: number, column: number, mutator: string, replacement: string) =>
-  `${file}:${line}:${column}:${mutator}:${replacement}`;
-
 function main(): void {
   const reportFile = path.resolve(root, option('--report', 'reports/mutation/mutation.json'));
   const out = option('--out', path.join(root, 'reports/mutation/summary.md'));
@@ -115,35 +105,24 @@ function main(): void {
   }
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
   const equivalentsFile = path.join(root, 'tests/mutation/equivalent.json');
-  const equivalents: Equivalent[] = existsSync(equivalentsFile)
-    ? (JSON.parse(readFileSync(equivalentsFile, 'utf8')) as Equivalent[])
-    : [];
-  const listed = new Map(
-    equivalents.map((entry) => [
-      equivalentKey(entry.file, entry.line, entry.column, entry.mutator, entry.replacement),
-      entry,
-    ]),
-  );
-  const used = new Set<string>();
+  const equivalents: Equivalent[] = existsSync(equivalentsFile) ? readEquivalents(equivalentsFile) : [];
+  const used = new Set<Equivalent>();
 
   const nonStatic = empty();
   const statics = empty();
   const perFile: [string, Tally][] = [];
   const survivors: string[] = [];
-  for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) =>
+    a.localeCompare(b),
+  )) {
     const relative = path.relative(root, path.resolve(root, file));
+    const listed = matchEquivalents(equivalents, relative, source, mutants);
     const tally = empty();
     for (const mutant of mutants) {
-      const key = equivalentKey(
-        relative,
-        mutant.location.start.line,
-        mutant.location.start.column,
-        mutant.mutatorName,
-        mutant.replacement ?? '',
-      );
       const survived = mutant.status === 'Survived' || mutant.status === 'NoCoverage';
-      const equivalent = survived && listed.has(key);
-      if (equivalent) used.add(key);
+      const entry = listed.get(mutant);
+      const equivalent = survived && entry !== undefined;
+      if (equivalent) used.add(entry);
       add(tally, mutant.status, equivalent);
       add(isStatic(mutant) ? statics : nonStatic, mutant.status, equivalent);
       if (survived && !equivalent) {
@@ -160,11 +139,7 @@ function main(): void {
   }
   const measured = new Set(perFile.map(([file]) => file));
   const notMeasured = MUTATION_PARTS.map((part) => part.file).filter((file) => !measured.has(file));
-  const stale = equivalents.filter(
-    (entry) =>
-      measured.has(entry.file) &&
-      !used.has(equivalentKey(entry.file, entry.line, entry.column, entry.mutator, entry.replacement)),
-  );
+  const stale = equivalents.filter((entry) => measured.has(entry.file) && !used.has(entry));
 
   const header = [
     '| Mutants | Killed (+timeout) | Survived | Not covered | Equivalent (listed) | Ignored | Score | Score without equivalents |',
@@ -195,9 +170,12 @@ function main(): void {
     ...(stale.length > 0
       ? [
           '',
-          '## Listed equivalents that did not survive this run',
+          '## Listed equivalents that did not survive this run, or whose code changed',
           '',
-          ...stale.map((entry) => `- ${entry.file}:${entry.line} ${entry.mutator}`),
+          ...stale.map(
+            (entry) =>
+              `- ${entry.file}:${entry.line} ${entry.mutator} \`${(entry.original ?? '').slice(0, 60)}\` → \`${entry.replacement}\``,
+          ),
         ]
       : []),
     '',

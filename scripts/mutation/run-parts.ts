@@ -19,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { matchEquivalents, readEquivalents } from './equivalents';
 import { MUTATION_PARTS, type MutationPart, partReportBase } from './parts';
 
 const root = path.join(import.meta.dirname, '../..');
@@ -28,7 +29,7 @@ interface Report {
   schemaVersion: string;
   thresholds: { high: number; low: number };
   projectRoot?: string;
-  files: Record<string, { mutants: Mutant[] }>;
+  files: Record<string, { source: string; mutants: Mutant[] }>;
 }
 
 interface Mutant {
@@ -63,22 +64,6 @@ const mutantKey = (mutant: Mutant) =>
 
 const undetected = (mutant: Mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage';
 
-/** The mutants tests/mutation/equivalent.json lists (a part's full run checks them again, not the recheck). */
-function listedEquivalents(): Set<string> {
-  const entries = JSON.parse(readFileSync(path.join(root, 'tests/mutation/equivalent.json'), 'utf8')) as {
-    file: string;
-    line: number;
-    column: number;
-    mutator: string;
-    replacement: string;
-  }[];
-  return new Set(
-    entries.map(
-      (entry) => `${entry.file}:${entry.line}:${entry.column}:${entry.mutator}:${entry.replacement}`,
-    ),
-  );
-}
-
 /**
  * The part's survivors and "not covered" mutants, except those listed as equivalent, run again
  * (MUTATION_RECHECK in stryker.config.mjs: each mutant's own range; Stryker's ranges count lines from 1
@@ -88,12 +73,16 @@ function listedEquivalents(): Set<string> {
 function recheck(part: MutationPart): boolean {
   const reportFile = partReport(part.file);
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
-  const mutants = Object.values(report.files).flatMap((entry) => entry.mutants);
-  const listed = listedEquivalents();
+  // The mutants tests/mutation/equivalent.json lists: a part's full run checks them again, not the recheck.
+  const equivalents = readEquivalents(path.join(root, 'tests/mutation/equivalent.json'));
+  const mutants = Object.values(report.files).flatMap(({ source, mutants: fileMutants }) => {
+    const listed = matchEquivalents(equivalents, part.file, source, fileMutants);
+    return fileMutants.filter((mutant) => !listed.has(mutant));
+  });
   const ranges = [
     ...new Set(
       mutants
-        .filter((mutant) => undetected(mutant) && !listed.has(`${part.file}:${mutantKey(mutant)}`))
+        .filter(undetected)
         .map(
           ({ location: { start, end } }) =>
             `${part.file}:${start.line}:${start.column - 1}-${end.line}:${end.column}`,

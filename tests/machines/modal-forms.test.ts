@@ -13,6 +13,7 @@ import {
   logoutEverywhereConfirmation,
 } from '../../src/features/settings/confirmations';
 import { fieldError } from '../../src/machines/form';
+import { createModalFormMachine, createToggleFormMachine } from '../../src/machines/form-dialogs';
 import {
   addItemMachine,
   addUserMachine,
@@ -21,6 +22,7 @@ import {
   editUserMachine,
   profileMachine,
 } from '../../src/machines/signed-in-flows';
+import { addItemSchema } from '../../src/machines/signed-in-schemas';
 import { controllableSubmit, flush } from './helpers';
 
 // The confirmations' machines are declared with their descriptors (src/features/confirmations.ts).
@@ -403,5 +405,43 @@ describe('a form opened without values shows empty fields (switches off, the pla
     actor.send({ type: 'profile.edit' });
     expect(Object.keys(actor.getSnapshot().context.values)).toEqual(['full_name', 'email']);
     empty(actor.getSnapshot().context.values);
+  });
+});
+
+// The requirement ids are optional in a form's declaration (traceability only): a dialog or a profile
+// form declared without them is built and runs like one with them.
+describe('forms declared without requirement ids', () => {
+  it('a dialog opens, saves and closes', async () => {
+    const submit = controllableSubmit();
+    const machine = createModalFormMachine({
+      id: 'untracedDialog',
+      schema: addItemSchema,
+      defaults: { title: '', description: '', sku: '' },
+    });
+    const actor = createActor(machine.provide({ actors: { submit: submit.logic } })).start();
+    actor.send({ type: 'modal.open' });
+    actor.send({ type: 'form.change', field: 'title', value: 'New item' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toEqual({ open: 'submitting' });
+    submit.resolve({ id: 'new' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('closed');
+  });
+
+  it('a profile form edits, saves and returns to viewing', async () => {
+    const submit = controllableSubmit();
+    const machine = createToggleFormMachine({
+      id: 'untracedProfile',
+      schema: addItemSchema,
+      defaults: { title: 'Old', description: '', sku: '' },
+    });
+    const actor = createActor(machine.provide({ actors: { submit: submit.logic } })).start();
+    expect(actor.getSnapshot().value).toBe('viewing');
+    actor.send({ type: 'profile.edit' });
+    actor.send({ type: 'form.change', field: 'title', value: 'New' });
+    actor.send({ type: 'form.submit' });
+    submit.resolve({ id: 'new' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('viewing');
   });
 });

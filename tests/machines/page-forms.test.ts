@@ -230,12 +230,17 @@ describe('branches built only where an option can take them', () => {
           : { requireDirty: true }),
       });
       const submit = controllableSubmit();
-      const actor = createActor(machine.provide({ actors: { submit: submit.logic } })).start();
+      const onSuccess = vi.fn();
+      const actor = createActor(
+        machine.provide({ actors: { submit: submit.logic }, actions: { onSuccess } }),
+      ).start();
       actor.send({ type: 'form.set', values: { email: 'alice@example.com' } });
       actor.send({ type: 'form.submit' });
       submit.resolve({ message: 'sent' });
       await flush();
       expect(actor.getSnapshot().value).toBe('succeeded');
+      // The screen learns of the success either way, fields cleared or not.
+      expect(onSuccess).toHaveBeenCalledTimes(1);
       actor.send({ type: 'form.submit' });
       expect(actor.getSnapshot().value).toBe(submitsAgain ? 'submitting' : 'succeeded');
       expect(submit.calls).toHaveLength(submitsAgain ? 2 : 1);

@@ -1,0 +1,101 @@
+/**
+ * The mutants listed as equivalent (tests/mutation/equivalent.json) and how a report's mutants are
+ * matched to them: by file, mutator, replacement, the original source text the mutant replaces
+ * (`original`) and the whole lines it is on (`context`: a `false` alone is on many lines), whitespace
+ * collapsed; the nearest one to the listed line when several match. Why not by
+ * line and column alone: any edit above a listed mutant moved it, and the entry then named another
+ * mutant or none. A change of the original text itself leaves the entry unmatched, which the summary
+ * names (the mutant is to be judged again). An entry without `original` matches by line and column,
+ * a survivor first: `a && b` and its `a` start at the same place, and such a key named the survivor.
+ */
+import { readFileSync } from 'node:fs';
+
+export interface Equivalent {
+  file: string;
+  /** Where the mutant was when it was judged (1-based line and column, as in Stryker's reports). */
+  line: number;
+  column: number;
+  mutator: string;
+  replacement: string;
+  /** The source text the mutant replaces, whitespace collapsed. */
+  original?: string;
+  /** The source lines the mutant is on, whitespace collapsed. */
+  context?: string;
+  why: string;
+}
+
+interface Position {
+  line: number;
+  column: number;
+}
+
+export interface LocatedMutant {
+  mutatorName: string;
+  status?: string;
+  replacement?: string;
+  location: { start: Position; end: Position };
+}
+
+export const readEquivalents = (file: string): Equivalent[] =>
+  JSON.parse(readFileSync(file, 'utf8')) as Equivalent[];
+
+/** The text of `source` a report's location spans (lines and columns from 1, the end exclusive). */
+export function originalText(source: string, { start, end }: LocatedMutant['location']): string {
+  const lines = source.split('\n');
+  const text =
+    start.line === end.line
+      ? (lines[start.line - 1] ?? '').slice(start.column - 1, end.column - 1)
+      : [
+          (lines[start.line - 1] ?? '').slice(start.column - 1),
+          ...lines.slice(start.line, end.line - 1),
+          (lines[end.line - 1] ?? '').slice(0, end.column - 1),
+        ].join('\n');
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The whole source lines a report's location is on, whitespace collapsed. */
+export function contextText(source: string, { start, end }: LocatedMutant['location']): string {
+  return source
+    .split('\n')
+    .slice(start.line - 1, end.line)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Which of one file's mutants each listed entry of that file names: a mutant → its entry. Each mutant
+ * is named once at most; an entry that names none is stale (the code it was judged on changed).
+ */
+export function matchEquivalents<M extends LocatedMutant>(
+  entries: readonly Equivalent[],
+  file: string,
+  source: string,
+  mutants: readonly M[],
+): Map<M, Equivalent> {
+  const matched = new Map<M, Equivalent>();
+  const originals = new Map(mutants.map((mutant) => [mutant, originalText(source, mutant.location)]));
+  const contexts = new Map(mutants.map((mutant) => [mutant, contextText(source, mutant.location)]));
+  for (const entry of entries) {
+    if (entry.file !== file) continue;
+    const undetected = (mutant: M) => mutant.status === 'Survived' || mutant.status === 'NoCoverage';
+    const distance = (mutant: M) =>
+      (entry.original === undefined && !undetected(mutant) ? 1e9 : 0) +
+      Math.abs(mutant.location.start.line - entry.line) * 1000 +
+      Math.abs(mutant.location.start.column - entry.column);
+    const [nearest] = mutants
+      .filter(
+        (mutant) =>
+          !matched.has(mutant) &&
+          mutant.mutatorName === entry.mutator &&
+          (mutant.replacement ?? '') === entry.replacement &&
+          (entry.original === undefined
+            ? mutant.location.start.line === entry.line && mutant.location.start.column === entry.column
+            : originals.get(mutant) === entry.original &&
+              (entry.context === undefined || contexts.get(mutant) === entry.context)),
+      )
+      .sort((a, b) => distance(a) - distance(b));
+    if (nearest) matched.set(nearest, entry);
+  }
+  return matched;
+}

@@ -1,0 +1,61 @@
+/**
+ * `tsx scripts/mutation/rekey-equivalents.ts [report.json …]`: the entries of tests/mutation/equivalent.json
+ * follow their mutants in Stryker JSON reports (default reports/mutation/mutation.json): each entry a
+ * report's mutant matches (scripts/mutation/equivalents.ts) takes that mutant's line and column, the
+ * original text it replaces and the lines it is on. Run after a measurement, so the listed lines stay where the mutants are;
+ * an entry without `original` (listed by line and column) gets one from a report of the code it was
+ * judged on. Entries no report matches are named and left as they are.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  contextText,
+  type LocatedMutant,
+  matchEquivalents,
+  originalText,
+  readEquivalents,
+} from './equivalents';
+
+interface Report {
+  files: Record<string, { source: string; mutants: LocatedMutant[] }>;
+}
+
+const root = path.join(import.meta.dirname, '../..');
+const equivalentsFile = path.join(root, 'tests/mutation/equivalent.json');
+const reports = process.argv.slice(2);
+const entries = readEquivalents(equivalentsFile);
+const rekeyed = new Set<object>();
+for (const reportFile of reports.length > 0 ? reports : ['reports/mutation/mutation.json']) {
+  const report = JSON.parse(readFileSync(path.resolve(root, reportFile), 'utf8')) as Report;
+  for (const [name, { source, mutants }] of Object.entries(report.files)) {
+    const file = path.relative(root, path.resolve(root, name));
+    const pending = entries.filter((entry) => !rekeyed.has(entry));
+    for (const [mutant, entry] of matchEquivalents(pending, file, source, mutants)) {
+      entry.line = mutant.location.start.line;
+      entry.column = mutant.location.start.column;
+      entry.original = originalText(source, mutant.location);
+      entry.context = contextText(source, mutant.location);
+      rekeyed.add(entry);
+    }
+  }
+}
+// `original` and `context` after `replacement`, so each entry reads file, place, what, instead of what, where, why.
+const ordered = entries.map(({ file, line, column, mutator, replacement, original, context, why }) => ({
+  file,
+  line,
+  column,
+  mutator,
+  replacement,
+  ...(original === undefined ? {} : { original }),
+  ...(context === undefined ? {} : { context }),
+  why,
+}));
+writeFileSync(equivalentsFile, `${JSON.stringify(ordered, null, 2)}\n`);
+const unmatched = entries.filter((entry) => !rekeyed.has(entry));
+process.stdout.write(
+  `${rekeyed.size} of ${entries.length} listed equivalents matched${
+    unmatched.length > 0
+      ? `; not matched:\n${unmatched.map((entry) => `  ${entry.file}:${entry.line}:${entry.column} ${entry.mutator} ${JSON.stringify(entry.replacement)}`).join('\n')}`
+      : ''
+  }\n`,
+);
