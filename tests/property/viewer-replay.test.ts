@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureState } from '../../src/qa/statecharts/fixtures';
 import { parsePastedPath, propertyRecording, replayRecording } from '../../src/qa/statecharts/replay';
+import { WALK_TIMING } from '../../src/qa/statecharts/walk-samples';
 import { replayRegression } from './harness';
 import { PROPERTY_MACHINES } from './machines';
 import regressions from './regressions.json';
@@ -23,6 +24,30 @@ describe("the viewer's replay of property paths", () => {
       expect(replayed.steps.map((step) => step.actual)).toEqual(walked);
     },
   );
+
+  it('draws a clock step with the edges its timers took, each once', () => {
+    const clocked = regressions
+      .map((regression, index) => ({ regression, index }))
+      .filter(({ regression }) => regression.steps.some((step) => step.startsWith('clock +')));
+    expect(clocked.length).toBeGreaterThan(0);
+    for (const { regression, index } of clocked) {
+      const target = PROPERTY_MACHINES.find((candidate) => candidate.model.name === regression.machine);
+      if (!target) throw new Error(`no property machine ${regression.machine}`);
+      const timerEvents = Object.values(WALK_TIMING[regression.machine]?.timers ?? {}).map(
+        (timer) => timer.event,
+      );
+      const replayed = replayRecording(
+        target.model,
+        propertyRecording(regression, `regression ${index + 1}`),
+      );
+      for (const step of replayed.steps.filter((candidate) => candidate.label.startsWith('clock +'))) {
+        const ids = step.edges.map((edge) => edge.id);
+        expect(ids.length, step.label).toBeGreaterThan(0);
+        expect(new Set(ids).size, step.label).toBe(ids.length);
+        for (const edge of step.edges) expect(timerEvents).toContain(edge.event);
+      }
+    }
+  });
 
   it('reads a failing walk’s report: the JSON after “as a regression:”', () => {
     const [first] = regressions;

@@ -281,6 +281,8 @@ export function replayRecording(model: MachineModel, path: RecordedPath): Replay
       return stop(`the machine is ${run.snapshot.status}: it takes no more events`);
     let event: AnyEventObject | undefined;
     let note: string | undefined;
+    // What the step took: its event's edges, or, for a clock step, each edge its timers took, once.
+    let edges: DefinedEdge[] = [];
     if (path.kind === 'fixture') {
       event = model.events(run.snapshot).find((candidate) => eventLabel(candidate) === step.label);
       if (!event) return stop('the model offers no such event in this state');
@@ -289,19 +291,11 @@ export function replayRecording(model: MachineModel, path: RecordedPath): Replay
       if (!event) return stop('no event of that label and payload was offered so far');
     } else if (CLOCK.test(step.label)) {
       const seconds = Number(CLOCK.exec(step.label)?.[1]);
-      const edges: DefinedEdge[] = [];
+      const ticked = new Set<DefinedEdge>();
       for (let second = 0; second < seconds; second += 1)
-        for (const tick of timerEvents(model, run.snapshot)) edges.push(...run.send(tick));
-      offers.see(run.snapshot);
-      steps.push({
-        index,
-        label: step.label,
-        expected: step.expected,
-        actual: fixtureState(model, run.snapshot),
-        snapshot: run.snapshot,
-        edges: [...new Set(edges)],
-      });
-      continue;
+        for (const tick of timerEvents(model, run.snapshot))
+          for (const edge of run.send(tick)) ticked.add(edge);
+      edges = [...ticked];
     } else {
       const settled = offers.settle(run.snapshot, step.label);
       if (!settled) return stop('not a step a property walk prints');
@@ -309,7 +303,7 @@ export function replayRecording(model: MachineModel, path: RecordedPath): Replay
       if ('ignored' in settled) note = settled.ignored;
       else event = settled.event;
     }
-    const edges = event ? run.send(event) : [];
+    if (event) edges = run.send(event);
     offers.see(run.snapshot);
     steps.push({
       index,
