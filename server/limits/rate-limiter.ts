@@ -37,8 +37,13 @@ export interface Limiter {
   readonly backend: 'memory' | 'redis' | 'off';
   /** False while Redis is unreachable or stalled and each process counts on its own. */
   readonly shared: boolean;
-  /** Resolves when the shared store answers (always, without one); bounded by REDIS_TIMEOUT_MS. */
-  ping(): Promise<void>;
+  /**
+   * Resolves when the shared store answers (always, without one). Without `withinMs`, one ping bounded by
+   * REDIS_TIMEOUT_MS. With it, whether Redis answers within `withinMs`: a connection still being made
+   * (start-up, a reconnect under way) is waited for, and a ping cut by REDIS_TIMEOUT_MS is sent again
+   * while the bound lasts (see `pingWithin`).
+   */
+  ping(withinMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,59 @@ export interface LimiterOptions {
   /** How long one Redis command may take before Redis counts as unreachable. */
   redisTimeoutMs?: number;
   log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}
+
+/**
+ * Resolves once `redis` is ready. A connection being made is waited for, up to `ms`; one known to be down
+ * (closed, waiting to reconnect after a failure, ended) rejects at once, as does a failed attempt.
+ */
+function connectionReady(redis: Redis, ms: number): Promise<void> {
+  const { status } = redis;
+  if (status === 'ready') return Promise.resolve();
+  if (status !== 'connecting' && status !== 'connect') {
+    return Promise.reject(new Error(`Redis connection is ${status}`));
+  }
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      clearTimeout(timer);
+      redis.off('ready', ready);
+      redis.off('error', failed);
+      redis.off('close', closed);
+      if (error) reject(error);
+      else resolve();
+    };
+    const ready = () => settle();
+    const failed = (error: Error) => settle(error);
+    const closed = () => settle(new Error('Redis connection closed'));
+    const timer = setTimeout(() => settle(new Error(`Redis not connected within ${ms} ms`)), Math.max(0, ms));
+    redis.on('ready', ready);
+    redis.on('error', failed);
+    redis.on('close', closed);
+  });
+}
+
+/**
+ * Whether Redis answers within `withinMs`, for the readiness probe, whose bound is its own, not one
+ * command's. Right after start the connection may not be ready yet (with no offline queue a command
+ * then fails at once), and on a busy machine a ping's reply can sit unread behind a blocked event loop
+ * while the REDIS_TIMEOUT_MS timer fires first (timers run before I/O): neither is an outage. A ping that
+ * used its whole command bound is therefore sent again while time is left; one that failed sooner
+ * (a refused or lost connection) is the answer. A frozen Redis takes the whole bound.
+ */
+async function pingWithin(redis: Redis, withinMs: number, commandMs: number): Promise<void> {
+  const deadline = performance.now() + withinMs;
+  for (;;) {
+    // Not awaited when ready: the ping leaves now, not after the caller's current task.
+    if (redis.status !== 'ready') await connectionReady(redis, deadline - performance.now());
+    const sent = performance.now();
+    try {
+      await redis.ping();
+      return;
+    } catch (error) {
+      const now = performance.now();
+      if (now - sent < commandMs || now >= deadline) throw error;
+    }
+  }
 }
 
 const PAIR_SEPARATOR = '|';
@@ -215,8 +273,10 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
         });
       }
     },
-    async ping() {
-      await redis?.ping();
+    async ping(withinMs) {
+      if (!redis) return;
+      if (withinMs === undefined) await redis.ping();
+      else await pingWithin(redis, withinMs, redisTimeoutMs);
     },
     async close() {
       closing = true;

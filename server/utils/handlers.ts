@@ -21,6 +21,9 @@ async function probe<T>(check: () => Promise<T>, ms: number): Promise<T | 'unrea
   }
 }
 
+/** How long readiness waits for Redis to answer before it reads as unreachable (degraded). */
+const REDIS_PROBE_MS = 1_000;
+
 /** drizzle's order key of the newest migration this server knows; read once. */
 let newestMigration: number | undefined;
 
@@ -58,9 +61,11 @@ export function utilHandlers(
     async readiness(_request, reply) {
       const [database, redis] = await Promise.all([
         probe(() => databaseState(app.db), 2_000),
-        // Bounded here whatever the client's own timeouts: a frozen Redis answers nothing at all.
+        // Bounded here whatever the client's own timeouts (a frozen Redis answers nothing at all), and
+        // by this bound alone: a connection still being made is waited for and a ping cut by the
+        // client's REDIS_TIMEOUT_MS asked again within it, so a start under load does not read as an outage.
         app.limiter.backend === 'redis'
-          ? probe(() => app.limiter.ping().then(() => 'ok' as const), 1_000)
+          ? probe(() => app.limiter.ping(REDIS_PROBE_MS).then(() => 'ok' as const), REDIS_PROBE_MS)
           : ('not used' as const),
       ]);
       const checks = { database, redis };
