@@ -1,5 +1,5 @@
 import { Box, Button, Stack } from '@chakra-ui/react';
-import type { ReactNode, Ref } from 'react';
+import { type ReactNode, type Ref, useEffect, useRef } from 'react';
 
 /** The viewer's bordered, scrolling lists (edges, paths, running machines, steps, the event log). */
 export function ScrollingList({
@@ -78,6 +78,56 @@ export function ChoiceList({
           >
             {text(item)}
           </Button>
+        </Box>
+      ))}
+    </ScrollingList>
+  );
+}
+
+/**
+ * A path's steps, one row each, a click on a row going to it (the Paths and Replay panels). The current
+ * step is marked (`aria-current="step"`, teal) and kept in view while stepping; `tone` gives another row
+ * its background (a replayed step that differs from its recording).
+ */
+export function StepList<Step extends { index: number }>({
+  label,
+  steps,
+  current,
+  onSelect,
+  tone,
+  children,
+}: {
+  label: string;
+  steps: readonly Step[];
+  /** The position of the current step in `steps`. */
+  current: number;
+  onSelect: (position: number) => void;
+  tone?: (step: Step) => string | undefined;
+  /** A row's content. */
+  children: (step: Step) => ReactNode;
+}) {
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (current < 0 || current >= steps.length) return;
+    list.current
+      ?.querySelector('[aria-current="step"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [current, steps]);
+  return (
+    <ScrollingList as="ol" ref={list} label={label} focusable maxH={{ base: '240px', lg: '280px' }}>
+      {steps.map((step, position) => (
+        <Box
+          as="li"
+          key={step.index}
+          px={3}
+          py={1.5}
+          cursor="pointer"
+          bg={position === current ? 'teal.subtle' : tone?.(step)}
+          borderBottomWidth="1px"
+          onClick={() => onSelect(position)}
+          aria-current={position === current ? 'step' : undefined}
+        >
+          {children(step)}
         </Box>
       ))}
     </ScrollingList>

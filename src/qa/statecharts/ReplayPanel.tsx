@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { badgeRecipe } from '../../ui/recipes';
-import { ChoiceList, ScrollingList } from './ChoiceList';
+import { ChoiceList, StepList } from './ChoiceList';
 import type { MachineModel } from './model-kit';
 import { pressedToggle } from './pressed';
 import { loadFixture, loadRegressions } from './recordings';
@@ -71,14 +71,6 @@ export function ReplayPanel({
   const steps = replay?.steps ?? [];
   const step = steps[Math.min(index, steps.length - 1)];
   useEffect(() => onStep(step), [step, onStep]);
-
-  const stepList = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!step) return;
-    stepList.current
-      ?.querySelector('[aria-current="step"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [step]);
 
   const choose = (next: RecordedPath) => {
     setRecording(next);
@@ -259,29 +251,15 @@ export function ReplayPanel({
               Step {replay.stopped.index} “{replay.stopped.label}” cannot be made: {replay.stopped.reason}.
             </Text>
           ) : null}
-          <ScrollingList
-            as="ol"
-            ref={stepList}
+          <StepList
             label="Replayed steps"
-            focusable
-            maxH={{ base: '240px', lg: '280px' }}
+            steps={steps}
+            current={index}
+            onSelect={setIndex}
+            tone={(entry) => (mismatched(entry) ? 'bg.error' : undefined)}
           >
-            {steps.map((entry, position) => (
-              <Box
-                as="li"
-                key={entry.index}
-                px={3}
-                py={1.5}
-                cursor="pointer"
-                bg={position === index ? 'teal.subtle' : mismatched(entry) ? 'bg.error' : undefined}
-                borderBottomWidth="1px"
-                onClick={() => setIndex(position)}
-                aria-current={position === index ? 'step' : undefined}
-              >
-                <StepText step={entry} />
-              </Box>
-            ))}
-          </ScrollingList>
+            {(entry) => <StepText step={entry} />}
+          </StepList>
         </Stack>
       ) : (
         <Text fontSize="xs" color="fg.muted">

@@ -1,13 +1,13 @@
 import { Badge, Box, Button, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import { useAppearanceActor } from '../../features/app/context';
 import { COLOR_MODE_LABELS } from '../../features/settings/color-modes';
 import { COLOR_MODES } from '../../machines/appearance';
 import { badgeRecipe, nativeSelectRecipe } from '../../ui/recipes';
-import { ChoiceList, ScrollingList } from './ChoiceList';
+import { ChoiceList, StepList } from './ChoiceList';
 import { CoveragePanel } from './CoveragePanel';
 import { Diagram } from './Diagram';
 import { type DefinedEdge, definedEdges } from './edges';
@@ -377,15 +377,6 @@ function MachineView({
   }, [view, simulated, followedActor, step, replayed]);
   const shown = paths.filter((path) => path.id.toLowerCase().includes(filter.toLowerCase()));
 
-  // The current step stays in view in its list while stepping.
-  const stepList = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!step) return;
-    stepList.current
-      ?.querySelector('[aria-current="step"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [step]);
-
   const caption =
     view === 'simulate'
       ? `Simulating: ${stateLabel(played.path.steps.at(-1)?.state ?? (played.path.initial as AnyMachineSnapshot))}`
@@ -495,25 +486,9 @@ function MachineView({
           {view === 'paths' ? (
             <Stack gap={4}>
               {steps ? (
-                <ScrollingList
-                  as="ol"
-                  ref={stepList}
-                  label="Steps of the path"
-                  focusable
-                  maxH={{ base: '240px', lg: '280px' }}
-                >
-                  {steps.map((entry, position) => (
-                    <Box
-                      as="li"
-                      key={entry.index}
-                      px={3}
-                      py={1.5}
-                      cursor="pointer"
-                      bg={position === index ? 'teal.subtle' : undefined}
-                      borderBottomWidth="1px"
-                      onClick={() => setIndex(position)}
-                      aria-current={position === index ? 'step' : undefined}
-                    >
+                <StepList label="Steps of the path" steps={steps} current={index} onSelect={setIndex}>
+                  {(entry) => (
+                    <>
                       <Text fontSize="sm" fontFamily="mono" fontWeight="semibold" wordBreak="break-word">
                         {entry.index}. {entry.label}
                       </Text>
@@ -521,9 +496,9 @@ function MachineView({
                         → {stateLabel(entry.snapshot)}
                         {entry.edges.length ? ` · via ${entry.edges.map((edge) => edge.id).join('; ')}` : ''}
                       </Text>
-                    </Box>
-                  ))}
-                </ScrollingList>
+                    </>
+                  )}
+                </StepList>
               ) : null}
               <EdgePanel
                 edges={edges}
