@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -11,6 +10,7 @@ import { loadSettings } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { createLimiter } from '../../server/limits/rate-limiter.ts';
 import { freePort } from '../support/processes.ts';
+import { redisReachable } from '../support/redis.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -58,25 +58,9 @@ describe('readiness: the database (and Redis when set) answer', () => {
         keyPrefix: `ready-${randomBytes(3).toString('hex')}`,
         redisTimeoutMs: 250,
       });
-    const reachable = async () => {
-      const client = new Redis(REDIS_URL, {
-        lazyConnect: true,
-        maxRetriesPerRequest: 0,
-        retryStrategy: () => null,
-      });
-      client.on('error', () => {});
-      try {
-        await client.connect();
-        return (await client.ping()) === 'PONG';
-      } catch {
-        return false;
-      } finally {
-        client.disconnect();
-      }
-    };
     let haveRedis = false;
     beforeAll(async () => {
-      haveRedis = await reachable();
+      haveRedis = await redisReachable(REDIS_URL);
       if (!haveRedis && process.env.CI) throw new Error(`CI needs Redis at ${REDIS_URL}`);
     });
 

@@ -1,27 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisReachable } from '../support/redis.ts';
 import { startTestServer, type TestServer, uniqueEmail } from '../support/server.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function redisReachable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-const haveRedis = await redisReachable();
+const haveRedis = await redisReachable(REDIS_URL);
 if (!haveRedis && process.env.CI) throw new Error(`CI needs Redis at ${REDIS_URL} (.ci/run starts it)`);
 
 // Tiny limits and 2-second windows, so tripping and recovering both fit in a test.

@@ -1,6 +1,7 @@
 // A private redis-server for tests that stop, kill or freeze it: the machine's own Redis (6379) is shared
 // by every test and session and must never be stopped or frozen.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { Redis } from 'ioredis';
 import { freePort } from './processes.ts';
 
 export const redisBinary: string | null = (() => {
@@ -10,6 +11,20 @@ export const redisBinary: string | null = (() => {
     return null;
   }
 })();
+
+/** Whether a Redis answers at `url` (the tests that use the machine's shared one skip without it). */
+export async function redisReachable(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
 
 export interface PrivateRedis {
   port: number;
