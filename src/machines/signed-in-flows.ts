@@ -1,5 +1,5 @@
 import type { ItemPublic, Message, UserPublic } from '../api/types';
-import { createPageFormMachine } from './form';
+import { createPageFormMachine, type FormRequirements } from './form';
 import { createModalFormMachine, createToggleFormMachine } from './form-dialogs';
 import {
   addItemSchema,
@@ -50,20 +50,24 @@ export const changePasswordMachine = createPageFormMachine({
 });
 
 // Items
+
+/** Add Item and Edit Item implement the same requirements, part by part. */
+const ITEM_FORM_REQUIREMENTS: FormRequirements = {
+  open: ['R-ROUTE-23'],
+  close: ['R-ROUTE-23'],
+  fields: ['R-VAL-07', 'R-VAL-08'],
+  submit: ['R-VAL-08', 'R-DATA-07'],
+  success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
+  failure: ['R-ERR-04'],
+};
+
 export const addItemMachine = createModalFormMachine({
   id: 'addItem',
   types: {} as { output: ItemPublic },
   schema: addItemSchema,
   defaults: { title: '', description: '', sku: '' },
   requireDirty: true,
-  requirements: {
-    open: ['R-ROUTE-23'],
-    close: ['R-ROUTE-23'],
-    fields: ['R-VAL-07', 'R-VAL-08'],
-    submit: ['R-VAL-08', 'R-DATA-07'],
-    success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
-    failure: ['R-ERR-04'],
-  },
+  requirements: ITEM_FORM_REQUIREMENTS,
 });
 
 export const editItemMachine = createModalFormMachine({
@@ -72,14 +76,7 @@ export const editItemMachine = createModalFormMachine({
   schema: editItemSchema,
   defaults: { title: '', description: '', sku: '' },
   requireDirty: true,
-  requirements: {
-    open: ['R-ROUTE-23'],
-    close: ['R-ROUTE-23'],
-    fields: ['R-VAL-07', 'R-VAL-08'],
-    submit: ['R-VAL-08', 'R-DATA-07'],
-    success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
-    failure: ['R-ERR-04'],
-  },
+  requirements: ITEM_FORM_REQUIREMENTS,
 });
 
 // Users (admin)
