@@ -17,6 +17,7 @@ import {
  */
 
 // Settings
+/** Chart: [docs/statecharts/profile.md](../../docs/statecharts/profile.md). */
 export const profileMachine = createToggleFormMachine({
   id: 'profile',
   types: {} as { output: UserPublic },
@@ -35,6 +36,7 @@ export const profileMachine = createToggleFormMachine({
   },
 });
 
+/** Chart: [docs/statecharts/changePassword.md](../../docs/statecharts/changePassword.md). */
 export const changePasswordMachine = createPageFormMachine({
   id: 'changePassword',
   types: {} as { output: Message },
@@ -61,6 +63,7 @@ const ITEM_FORM_REQUIREMENTS: FormRequirements = {
   failure: ['R-ERR-04'],
 };
 
+/** Chart: [docs/statecharts/addItem.md](../../docs/statecharts/addItem.md). */
 export const addItemMachine = createModalFormMachine({
   id: 'addItem',
   types: {} as { output: ItemPublic },
@@ -70,6 +73,7 @@ export const addItemMachine = createModalFormMachine({
   requirements: ITEM_FORM_REQUIREMENTS,
 });
 
+/** Chart: [docs/statecharts/editItem.md](../../docs/statecharts/editItem.md). */
 export const editItemMachine = createModalFormMachine({
   id: 'editItem',
   types: {} as { target: ItemPublic; output: ItemPublic },
@@ -80,6 +84,7 @@ export const editItemMachine = createModalFormMachine({
 });
 
 // Users (admin)
+/** Chart: [docs/statecharts/addUser.md](../../docs/statecharts/addUser.md). */
 export const addUserMachine = createModalFormMachine({
   id: 'addUser',
   types: {} as { output: UserPublic },
@@ -104,6 +109,7 @@ export const addUserMachine = createModalFormMachine({
   },
 });
 
+/** Chart: [docs/statecharts/editUser.md](../../docs/statecharts/editUser.md). */
 export const editUserMachine = createModalFormMachine({
   id: 'editUser',
   types: {} as { target: UserPublic; output: UserPublic },
@@ -137,6 +143,7 @@ export const editUserMachine = createModalFormMachine({
 /**
  * The 'Change Password' form (titled 'Edit User'): an admin sets a user's password. Its target is a
  * user, or on /items an item (the 'Change Password Item' quirk: the item's id is sent as a user's).
+ * Chart: [docs/statecharts/changeUserPassword.md](../../docs/statecharts/changeUserPassword.md).
  */
 export const changeUserPasswordMachine = createModalFormMachine({
   id: 'changeUserPassword',
