@@ -76,15 +76,18 @@ function walkFiles(machines: string[]): string[] {
     .filter((file) => file.endsWith('.test.tsx'))
     .map((file) => path.join(WALKS_DIR, file));
   const confirmations = new Set(CONFIRMATIONS.map((descriptor) => descriptor.name));
-  const formDialogs = new Set(FORM_DIALOGS.map((descriptor) => descriptor.name));
+  // A form dialog's walk is the file of its route (item-forms: '/items', admin-forms: '/admin').
+  const formDialogRoutes = new Map(FORM_DIALOGS.map(({ name, screen }) => [name, screen.route]));
   const named = files.filter((file) => {
     const text = readFileSync(file, 'utf8');
-    return machines.some(
-      (machine) =>
+    return machines.some((machine) => {
+      const route = formDialogRoutes.get(machine);
+      return (
         text.includes(`'${machine}'`) ||
         (confirmations.has(machine) && text.includes('CONFIRMATIONS')) ||
-        (formDialogs.has(machine) && text.includes('FORM_DIALOGS')),
-    );
+        (route !== undefined && text.includes('FORM_DIALOGS') && text.includes(`'${route}'`))
+      );
+    });
   });
   return named.length > 0 ? named : [`${WALKS_DIR}/`];
 }

@@ -12,6 +12,8 @@
  *   nothing else (a state whose config is only its meta);
  * - `requirements: { submit: ['R-…'], … }`, a form or confirmation declaration's ids by part — only an
  *   object of plain string lists, so a `requirements` of any other shape is still mutated;
+ * - the same object declared once for several machines, `const X: FormRequirements = { … }` (a
+ *   declaration typed as one of src/machines' `…Requirements` types, e.g. `ITEM_FORM_REQUIREMENTS`);
  * - `traced(…)`, a factory's transition meta built from those ids (spread into the transition);
  * - the bodies of `implementing` and `traced` themselves, which only wrap the ids as `meta`.
  * `options.requirements ?? {}` and the factories' `requirements = {}` defaults are still mutated: a
@@ -49,6 +51,18 @@ const isIdLists = (node) =>
       property.value.elements.every((/** @type {any} */ element) => element?.type === 'StringLiteral'),
   );
 
+/** @param {any} node `const X: FormRequirements = { submit: ['R-…'], … }` */
+const isRequirementsConstant = (node) => {
+  const annotation = node.id?.typeAnnotation?.typeAnnotation;
+  return (
+    node.type === 'VariableDeclarator' &&
+    annotation?.type === 'TSTypeReference' &&
+    annotation.typeName.type === 'Identifier' &&
+    annotation.typeName.name.endsWith('Requirements') &&
+    isIdLists(node.init)
+  );
+};
+
 /** @type {import('@stryker-mutator/api/ignore').Ignorer} */
 const requirementsIgnorer = {
   shouldIgnore(nodePath) {
@@ -58,6 +72,7 @@ const requirementsIgnorer = {
     if (node.type === 'ObjectProperty' && keyName(node) === 'requirements' && isIdLists(node.value)) {
       return REASON;
     }
+    if (isRequirementsConstant(node)) return REASON;
     // A state that is only its requirements (`loading: { meta: implementing(…) }`): emptied, it is the
     // same state without them.
     if (

@@ -18,6 +18,7 @@ export type AppearanceEvent =
   | { type: 'appearance.change'; mode: ColorMode }
   | { type: 'appearance.systemChanged' };
 
+/** Chart: [docs/statecharts/appearance.md](../../docs/statecharts/appearance.md). */
 export const appearanceMachine = setup({
   types: {
     context: {} as { stored: ColorMode },

@@ -9,4 +9,5 @@ export function checkAsset(file: ChosenFile): string | null {
   return checkSize(file, ASSET_MAX_BYTES);
 }
 
+/** Chart: [docs/statecharts/assetUpload.md](../../docs/statecharts/assetUpload.md). */
 export const assetUploadMachine = createUploadMachine({ id: 'assetUpload', check: checkAsset });

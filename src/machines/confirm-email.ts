@@ -78,6 +78,7 @@ const changeTransitions = [
   { target: 'idle', actions: 'setCode' },
 ] as const;
 
+/** Chart: [docs/statecharts/confirmEmail.md](../../docs/statecharts/confirmEmail.md). */
 export const confirmEmailMachine = setup({
   types: {
     context: {} as ConfirmEmailContext,

@@ -9,6 +9,7 @@ import { loginSchema, recoverPasswordSchema, resetPasswordSchema, signupSchema }
  */
 
 // Public flows: the forms of the pages reachable signed out (sign up, log in, recover and reset password)
+/** Chart: [docs/statecharts/signup.md](../../docs/statecharts/signup.md). */
 export const signupMachine = createPageFormMachine({
   id: 'signup',
   schema: signupSchema,
@@ -23,6 +24,7 @@ export const signupMachine = createPageFormMachine({
   },
 });
 
+/** Chart: [docs/statecharts/login.md](../../docs/statecharts/login.md). */
 export const loginMachine = createPageFormMachine({
   id: 'login',
   schema: loginSchema,
@@ -37,6 +39,7 @@ export const loginMachine = createPageFormMachine({
   },
 });
 
+/** Chart: [docs/statecharts/recoverPassword.md](../../docs/statecharts/recoverPassword.md). */
 export const recoverPasswordMachine = createPageFormMachine({
   id: 'recoverPassword',
   schema: recoverPasswordSchema,
@@ -51,6 +54,7 @@ export const recoverPasswordMachine = createPageFormMachine({
   },
 });
 
+/** Chart: [docs/statecharts/resetPassword.md](../../docs/statecharts/resetPassword.md). */
 export const resetPasswordMachine = createPageFormMachine({
   id: 'resetPassword',
   schema: resetPasswordSchema,

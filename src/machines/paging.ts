@@ -153,5 +153,7 @@ export function createPagingMachine(id: string) {
 
 export type PagingMachine = ReturnType<typeof createPagingMachine>;
 
+/** Chart: [docs/statecharts/itemsPaging.md](../../docs/statecharts/itemsPaging.md). */
 export const itemsPagingMachine = createPagingMachine('itemsPaging');
+/** Chart: [docs/statecharts/usersPaging.md](../../docs/statecharts/usersPaging.md). */
 export const usersPagingMachine = createPagingMachine('usersPaging');

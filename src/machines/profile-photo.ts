@@ -17,4 +17,5 @@ export function checkPhoto(file: ChosenFile): string | null {
   return checkSize(file, PHOTO_MAX_BYTES) ?? (looksLikeImage(file) ? null : PHOTO_TYPE_MESSAGE);
 }
 
+/** Chart: [docs/statecharts/profilePhoto.md](../../docs/statecharts/profilePhoto.md). */
 export const profilePhotoMachine = createUploadMachine({ id: 'profilePhoto', check: checkPhoto });

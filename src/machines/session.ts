@@ -35,6 +35,7 @@ export type SessionEvent =
   | { type: 'session.otherTabSignedOut' }
   | { type: 'session.otherTabSignedIn'; token: string };
 
+/** Chart: [docs/statecharts/session.md](../../docs/statecharts/session.md). */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,

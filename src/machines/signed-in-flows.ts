@@ -1,5 +1,5 @@
 import type { ItemPublic, Message, UserPublic } from '../api/types';
-import { createPageFormMachine } from './form';
+import { createPageFormMachine, type FormRequirements } from './form';
 import { createModalFormMachine, createToggleFormMachine } from './form-dialogs';
 import {
   addItemSchema,
@@ -17,6 +17,7 @@ import {
  */
 
 // Settings
+/** Chart: [docs/statecharts/profile.md](../../docs/statecharts/profile.md). */
 export const profileMachine = createToggleFormMachine({
   id: 'profile',
   types: {} as { output: UserPublic },
@@ -35,6 +36,7 @@ export const profileMachine = createToggleFormMachine({
   },
 });
 
+/** Chart: [docs/statecharts/changePassword.md](../../docs/statecharts/changePassword.md). */
 export const changePasswordMachine = createPageFormMachine({
   id: 'changePassword',
   types: {} as { output: Message },
@@ -50,39 +52,39 @@ export const changePasswordMachine = createPageFormMachine({
 });
 
 // Items
+
+/** Add Item and Edit Item implement the same requirements, part by part. */
+const ITEM_FORM_REQUIREMENTS: FormRequirements = {
+  open: ['R-ROUTE-23'],
+  close: ['R-ROUTE-23'],
+  fields: ['R-VAL-07', 'R-VAL-08'],
+  submit: ['R-VAL-08', 'R-DATA-07'],
+  success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
+  failure: ['R-ERR-04'],
+};
+
+/** Chart: [docs/statecharts/addItem.md](../../docs/statecharts/addItem.md). */
 export const addItemMachine = createModalFormMachine({
   id: 'addItem',
   types: {} as { output: ItemPublic },
   schema: addItemSchema,
   defaults: { title: '', description: '', sku: '' },
   requireDirty: true,
-  requirements: {
-    open: ['R-ROUTE-23'],
-    close: ['R-ROUTE-23'],
-    fields: ['R-VAL-07', 'R-VAL-08'],
-    submit: ['R-VAL-08', 'R-DATA-07'],
-    success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
-    failure: ['R-ERR-04'],
-  },
+  requirements: ITEM_FORM_REQUIREMENTS,
 });
 
+/** Chart: [docs/statecharts/editItem.md](../../docs/statecharts/editItem.md). */
 export const editItemMachine = createModalFormMachine({
   id: 'editItem',
   types: {} as { target: ItemPublic; output: ItemPublic },
   schema: editItemSchema,
   defaults: { title: '', description: '', sku: '' },
   requireDirty: true,
-  requirements: {
-    open: ['R-ROUTE-23'],
-    close: ['R-ROUTE-23'],
-    fields: ['R-VAL-07', 'R-VAL-08'],
-    submit: ['R-VAL-08', 'R-DATA-07'],
-    success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
-    failure: ['R-ERR-04'],
-  },
+  requirements: ITEM_FORM_REQUIREMENTS,
 });
 
 // Users (admin)
+/** Chart: [docs/statecharts/addUser.md](../../docs/statecharts/addUser.md). */
 export const addUserMachine = createModalFormMachine({
   id: 'addUser',
   types: {} as { output: UserPublic },
@@ -107,6 +109,7 @@ export const addUserMachine = createModalFormMachine({
   },
 });
 
+/** Chart: [docs/statecharts/editUser.md](../../docs/statecharts/editUser.md). */
 export const editUserMachine = createModalFormMachine({
   id: 'editUser',
   types: {} as { target: UserPublic; output: UserPublic },
@@ -140,6 +143,7 @@ export const editUserMachine = createModalFormMachine({
 /**
  * The 'Change Password' form (titled 'Edit User'): an admin sets a user's password. Its target is a
  * user, or on /items an item (the 'Change Password Item' quirk: the item's id is sent as a user's).
+ * Chart: [docs/statecharts/changeUserPassword.md](../../docs/statecharts/changeUserPassword.md).
  */
 export const changeUserPasswordMachine = createModalFormMachine({
   id: 'changeUserPassword',

@@ -82,3 +82,4 @@ export type ChangePasswordValues = v.InferInput<typeof changePasswordSchema>;
 export type ItemValues = v.InferInput<typeof addItemSchema>;
 export type AddUserValues = v.InferInput<typeof addUserSchema>;
 export type EditUserValues = v.InferInput<typeof editUserSchema>;
+export type SetPasswordValues = v.InferInput<typeof setPasswordSchema>;

@@ -35,6 +35,7 @@ export type SubscriptionEvent =
   | { type: 'plan.confirm' }
   | { type: 'plan.cancel' };
 
+/** Chart: [docs/statecharts/subscription.md](../../docs/statecharts/subscription.md). */
 export const subscriptionMachine = setup({
   types: {
     context: {} as SubscriptionContext,

@@ -8,7 +8,12 @@ import { ITEM_UPDATE_COLUMNS, toItemPublic } from '../../server/items/handlers.t
 import type { ItemValues } from '../../server/items/repository.ts';
 import { PROFILE_COLUMNS, USER_UPDATE_COLUMNS } from '../../server/users/handlers.ts';
 import type { PresentUser } from '../../server/users/public.ts';
-import { addUserPayload, editUserPayload, editUserValues } from '../../src/features/admin/payload';
+import {
+  addUserPayload,
+  editUserPayload,
+  editUserValues,
+  setPasswordPayload,
+} from '../../src/features/admin/payload';
 import { loginPayload, resetPasswordPayload, signupPayload } from '../../src/features/auth/payload';
 import { noFieldLeft } from '../../src/features/common/form-values';
 import { itemPayload, itemValues } from '../../src/features/items/payload';
@@ -17,10 +22,12 @@ import type { loginSchema, resetPasswordSchema, signupSchema } from '../../src/m
 import type { editItemMachine, editUserMachine, profileMachine } from '../../src/machines/signed-in-flows';
 import type {
   addItemSchema,
+  addUserSchema,
   changePasswordSchema,
   editItemSchema,
   editUserSchema,
   profileSchema,
+  setPasswordSchema,
 } from '../../src/machines/signed-in-schemas';
 
 /**
@@ -41,6 +48,11 @@ describe('client: every form body is built by a payload function that takes ever
     expectTypeOf(changePasswordPayload)
       .parameter(0)
       .toEqualTypeOf<v.InferInput<typeof changePasswordSchema>>();
+    // The admin's three dialogs (src/features/admin/form-dialogs.ts).
+    expectTypeOf(addUserPayload).parameter(0).toEqualTypeOf<v.InferInput<typeof addUserSchema>>();
+    expectTypeOf(editUserPayload).parameter(0).toEqualTypeOf<v.InferInput<typeof editUserSchema>>();
+    expectTypeOf(setPasswordPayload).parameter(0).toEqualTypeOf<v.InferInput<typeof setPasswordSchema>>();
+    expectTypeOf(setPasswordPayload).returns.toEqualTypeOf<Schemas['UserUpdate']>();
     expectTypeOf(loginPayload).returns.toEqualTypeOf<import('../../src/api/types').LoginBody>();
     expectTypeOf(profilePayload).returns.toEqualTypeOf<Schemas['UserUpdateMe']>();
     expectTypeOf(signupPayload).returns.toEqualTypeOf<Schemas['UserRegister']>();
@@ -87,6 +99,8 @@ describe('client: every form body is built by a payload function that takes ever
         confirm_password: password,
       }),
     ).toEqual({ current_password: 'old-pass-1', new_password: password });
+    // The admin's Change Password sends the new password alone (a PATCH of the user).
+    expect(setPasswordPayload({ password, confirm_password: password })).toEqual({ password });
     // The admin and item builders are the same mechanism.
     expectTypeOf(addUserPayload).returns.toEqualTypeOf<import('../../src/api/types').UserCreateBody>();
     expectTypeOf(editUserPayload).returns.toEqualTypeOf<Schemas['UserUpdate']>();

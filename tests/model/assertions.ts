@@ -387,9 +387,6 @@ export const ASSERTIONS: Record<string, MachineAssertions> = {
   resetPassword: pageFormAssertions('leaves'),
   changePassword: pageFormAssertions('clears'),
   profile: toggleFormAssertions(),
-  addUser: modalFormAssertions(),
-  editUser: modalFormAssertions(),
-  changeUserPassword: modalFormAssertions(),
   // Every described form dialog (src/features/form-dialogs.ts) and confirmation
   // (src/features/confirmations.ts): the same machine shape, the same checks.
   ...Object.fromEntries(FORM_DIALOGS.map(({ name }) => [name, modalFormAssertions()])),

@@ -6,6 +6,7 @@ import { MODELS } from '../../src/qa/statecharts/models';
 import { readWalkedBy } from './walked-by';
 
 const dir = path.resolve('docs/statecharts');
+const DIAGRAM_LINK = /\[docs\/statecharts\/(\w+)\.md\]\(([^)]+)\)/;
 const walked = readWalkedBy();
 
 describe('docs/statecharts', () => {
@@ -25,4 +26,49 @@ describe('docs/statecharts', () => {
       : [];
     expect(extra, 'stale pages in docs/statecharts: run `npm run statecharts`').toEqual([]);
   });
+});
+
+/**
+ * Where a machine is declared (src/machines, or a confirmation's descriptor in src/features), its JSDoc
+ * links its diagram, so that the chart a factory builds can be read from the declaration.
+ */
+describe('each machine links its diagram from its declaration', () => {
+  const sources = ['src/machines', 'src/features'].flatMap((root) =>
+    readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => path.join(root, file)),
+  );
+  /** Each JSDoc that links a diagram, and the export it documents. */
+  const links = sources.flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    const documented = [...text.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export const (\w+)/g)];
+    const found = documented.flatMap(([, comment, exportName]) => {
+      const link = DIAGRAM_LINK.exec(comment ?? '');
+      return link
+        ? [{ file, exportName: exportName as string, id: link[1] as string, href: link[2] as string }]
+        : [];
+    });
+    // No link elsewhere (on something that is not an exported declaration, where it would rot unseen).
+    expect(text.match(new RegExp(DIAGRAM_LINK, 'g'))?.length ?? 0, file).toBe(found.length);
+    return found;
+  });
+
+  it('every machine with a diagram links it, once', () => {
+    expect(links.map(({ id }) => id).sort()).toEqual(MODELS.map(({ name }) => name).sort());
+  });
+
+  it.each(links.map((link) => [link.exportName, link] as const))(
+    '%s links an existing diagram of its own machine',
+    async (_name, { file, exportName, id, href }) => {
+      expect(path.resolve(path.dirname(file), href)).toBe(path.join(dir, `${id}.md`));
+      expect(existsSync(path.join(dir, `${id}.md`))).toBe(true);
+      const declared = (await import(path.resolve(file)))[exportName] as {
+        id?: string;
+        name?: string;
+        machine?: unknown;
+      };
+      // A machine's id, or a confirmation descriptor's name (its machine's id).
+      expect(declared.machine === undefined ? declared.id : declared.name).toBe(id);
+    },
+  );
 });

@@ -2,12 +2,9 @@ import { Badge, Box, Flex, Table, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { PAGE_SIZES } from '../../api/paging';
 import { usersQueryOptions } from '../../api/queries';
-import { createUser, updateUser } from '../../api/services';
 import type { UserPublic } from '../../api/types';
 import { usersPagingMachine } from '../../machines/paging';
-import { addUserMachine, editUserMachine } from '../../machines/signed-in-flows';
 import { planLabel } from '../../machines/subscription';
-import { EditIcon, KeyIcon } from '../../ui/icons';
 import { badgeRecipe } from '../../ui/recipes';
 import { useCurrentUser } from '../account/currentUser';
 import { ActionsMenu } from '../common/ActionsMenu';
@@ -15,9 +12,9 @@ import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
 import { useRowConfirmations } from '../common/RowConfirmations';
 import { usePagedList } from '../common/usePagedList';
-import { useChangePasswordDialog, useFormDialog } from '../common/useRowDialogs';
+import { rowFormActions, useDescribedFormDialog } from '../common/useRowDialogs';
 import { USER_CONFIRMATIONS } from './confirmations';
-import { addUserPayload, editUserPayload, editUserValues } from './payload';
+import { addUserDialog, changeUserPasswordDialog, editUserDialog } from './form-dialogs';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
 // Names and e-mails get the room; the code columns are as wide as their values.
@@ -51,35 +48,30 @@ export function AdminScreen() {
   // The row's actions menu trigger, where focus returns when its dialog closes.
   const opener = useRef<HTMLElement | null>(null);
 
-  const addUser = useFormDialog(
-    addUserMachine,
-    ({ values }) => createUser(addUserPayload(values)),
-    ['Success!', 'User created successfully.'],
-    refetch,
-  );
-  const editUser = useFormDialog(
-    editUserMachine,
-    ({ values, target }) => updateUser(target.id, editUserPayload(values)),
-    ['Success!', 'User updated successfully.'],
-    refetch,
-  );
-  const changePassword = useChangePasswordDialog(refetch);
+  // Add User, Edit User and Change Password, as ./form-dialogs.ts describes them.
+  const addUser = useDescribedFormDialog(addUserDialog, refetch);
+  const editUser = useDescribedFormDialog(editUserDialog, refetch);
+  const changePassword = useDescribedFormDialog(changeUserPasswordDialog, refetch);
   // End sessions, Unlock sign-in and Delete User (./confirmations.ts): their dialogs and menu entries.
   const confirmations = useRowConfirmations<UserPublic>(USER_CONFIRMATIONS, refetch, opener);
 
   return (
     <ListScreen
       title="Users Management"
-      addLabel="Add User"
+      addLabel={addUserDialog.screen.title}
       onAdd={() => addUser.send({ type: 'modal.open' })}
       columns={COLUMNS}
       empty={EMPTY}
       list={list}
       dialogs={
         <>
-          <AddUserDialog actor={addUser} />
-          <EditUserDialog actor={editUser} returnFocusRef={opener} />
-          <ChangePasswordDialog actor={changePassword} returnFocusRef={opener} />
+          <AddUserDialog actor={addUser} descriptor={addUserDialog} />
+          <EditUserDialog actor={editUser} descriptor={editUserDialog} returnFocusRef={opener} />
+          <ChangePasswordDialog
+            actor={changePassword}
+            descriptor={changeUserPasswordDialog}
+            returnFocusRef={opener}
+          />
           {confirmations.dialogs}
         </>
       }
@@ -127,24 +119,8 @@ export function AdminScreen() {
                 rowLabel={user.full_name || user.email}
                 disabled={isYou}
                 actions={[
-                  {
-                    value: 'edit',
-                    label: 'Edit User',
-                    icon: <EditIcon aria-hidden="true" />,
-                    onSelect: (trigger) => {
-                      opener.current = trigger;
-                      editUser.send({ type: 'modal.open', values: editUserValues(user), target: user });
-                    },
-                  },
-                  {
-                    value: 'password',
-                    label: 'Change Password User',
-                    icon: <KeyIcon aria-hidden="true" />,
-                    onSelect: (trigger) => {
-                      opener.current = trigger;
-                      changePassword.send({ type: 'modal.open', target: user });
-                    },
-                  },
+                  ...rowFormActions(editUserDialog, editUser, user, opener),
+                  ...rowFormActions(changeUserPasswordDialog, changePassword, user, opener),
                   ...confirmations.actions(user),
                 ]}
               />

@@ -1,19 +1,17 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import type { RefObject } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import type { UserPublic } from '../../api/types';
 import { type FormValues, fieldError } from '../../machines/form';
-import type { addUserMachine, editUserMachine } from '../../machines/signed-in-flows';
+import type { ModalFormActor } from '../../machines/form-dialogs';
 import type { AddUserValues, EditUserValues } from '../../machines/signed-in-schemas';
-import {
-  type FormBinding,
-  type FormFields,
-  newPasswordFields,
-  TextField,
-  type TextFieldName,
-} from '../../ui/form';
+import { type FormBinding, type FormFields, TextField, type TextFieldName } from '../../ui/form';
 import { CheckboxField, SelectField } from '../../ui/form-choice';
 import { FormDialog, useFieldRefusal } from '../common/FormDialog';
+import { passwordPairFields } from '../common/password-pair';
+import type { addUserDialog, editUserDialog } from './form-dialogs';
 import { GENDER_OPTIONS, SUBSCRIPTION_OPTIONS } from './labels';
+
+/** Add User and Edit User: title and field labels from their descriptors (./form-dialogs.ts). */
 
 /**
  * The admin forms' Email. Their pattern error has no message (the spec hides 'Invalid email address'
@@ -23,35 +21,46 @@ import { GENDER_OPTIONS, SUBSCRIPTION_OPTIONS } from './labels';
 function AdminEmailField<V extends FormValues>({
   form,
   name,
+  label,
 }: {
   form: FormBinding<V>;
   name: TextFieldName<V>;
+  label: string;
 }) {
   const patternError = fieldError(form.context, name) === '';
   return (
     <TextField
       form={form}
       name={name}
-      label="Email"
+      label={label}
       type="email"
-      placeholder="Email"
+      placeholder={label}
       required
       helper={patternError ? 'An e-mail address looks like name@example.com.' : undefined}
     />
   );
 }
 
-export function AddUserDialog({ actor }: { actor: ActorRefFrom<typeof addUserMachine> }) {
+export function AddUserDialog({
+  actor,
+  descriptor: { screen },
+}: {
+  actor: ModalFormActor<AddUserValues, null, UserPublic>;
+  descriptor: typeof addUserDialog;
+}) {
   const refusal = useFieldRefusal(actor, 'password');
+  const { labels } = screen;
   return (
-    <FormDialog actor={actor} title="Add User">
+    <FormDialog actor={actor} title={screen.title}>
       {(form) => {
         const field = {
-          email: <AdminEmailField form={form} name="email" />,
-          full_name: <TextField form={form} name="full_name" label="Full name" placeholder="Full name" />,
-          ...newPasswordFields(form, 'password', { refusal }),
-          is_superuser: <CheckboxField form={form} name="is_superuser" label="Is superuser?" />,
-          is_active: <CheckboxField form={form} name="is_active" label="Is active?" />,
+          email: <AdminEmailField form={form} name="email" label={labels.email} />,
+          full_name: (
+            <TextField form={form} name="full_name" label={labels.full_name} placeholder={labels.full_name} />
+          ),
+          ...passwordPairFields(form, labels, { refusal }),
+          is_superuser: <CheckboxField form={form} name="is_superuser" label={labels.is_superuser} />,
+          is_active: <CheckboxField form={form} name="is_active" label={labels.is_active} />,
         } satisfies FormFields<AddUserValues>;
         return (
           <>
@@ -73,26 +82,33 @@ export function AddUserDialog({ actor }: { actor: ActorRefFrom<typeof addUserMac
 /** The admin's Edit User form, with the profile fields. An empty new password is not sent. */
 export function EditUserDialog({
   actor,
+  descriptor: { screen },
   returnFocusRef,
 }: {
-  actor: ActorRefFrom<typeof editUserMachine>;
+  actor: ModalFormActor<EditUserValues, UserPublic, UserPublic>;
+  descriptor: typeof editUserDialog;
   returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
   const refusal = useFieldRefusal(actor, 'password');
+  const { labels } = screen;
   return (
-    <FormDialog actor={actor} title="Edit User" returnFocusRef={returnFocusRef} wide>
+    <FormDialog actor={actor} title={screen.title} returnFocusRef={returnFocusRef} wide>
       {(form) => {
         const field = {
-          email: <AdminEmailField form={form} name="email" />,
-          full_name: <TextField form={form} name="full_name" label="Full name" placeholder="Full name" />,
-          major: <TextField form={form} name="major" label="Major" placeholder="Major" />,
-          phone: <TextField form={form} name="phone" label="Phone" type="tel" placeholder="Phone" />,
-          birth_date: <TextField form={form} name="birth_date" label="Birth date" type="date" />,
+          email: <AdminEmailField form={form} name="email" label={labels.email} />,
+          full_name: (
+            <TextField form={form} name="full_name" label={labels.full_name} placeholder={labels.full_name} />
+          ),
+          major: <TextField form={form} name="major" label={labels.major} placeholder={labels.major} />,
+          phone: (
+            <TextField form={form} name="phone" label={labels.phone} type="tel" placeholder={labels.phone} />
+          ),
+          birth_date: <TextField form={form} name="birth_date" label={labels.birth_date} type="date" />,
           gender: (
             <SelectField
               form={form}
               name="gender"
-              label="Gender"
+              label={labels.gender}
               options={GENDER_OPTIONS}
               placeholder="Not set"
             />
@@ -101,15 +117,15 @@ export function EditUserDialog({
             <SelectField
               form={form}
               name="subscription_type"
-              label="Subscription type"
+              label={labels.subscription_type}
               options={SUBSCRIPTION_OPTIONS}
             />
           ),
-          ...newPasswordFields(form, 'password', { required: false, refusal }),
-          is_superuser: <CheckboxField form={form} name="is_superuser" label="Is superuser?" />,
-          is_active: <CheckboxField form={form} name="is_active" label="Is active?" />,
+          ...passwordPairFields(form, labels, { required: false, refusal }),
+          is_superuser: <CheckboxField form={form} name="is_superuser" label={labels.is_superuser} />,
+          is_active: <CheckboxField form={form} name="is_active" label={labels.is_active} />,
           is_email_confirmed: (
-            <CheckboxField form={form} name="is_email_confirmed" label="Is e-mail confirmed?" />
+            <CheckboxField form={form} name="is_email_confirmed" label={labels.is_email_confirmed} />
           ),
         } satisfies FormFields<EditUserValues>;
         return (

@@ -20,7 +20,10 @@ const aboutUser =
   (consequence: string) =>
   (user: UserPublic | null): readonly Paragraph[] => [[{ strong: user?.email ?? '' }, ` ${consequence}`]];
 
-/** A row's 'End sessions': every session of the user ends (they must sign in again). */
+/**
+ * A row's 'End sessions': every session of the user ends (they must sign in again).
+ * Chart: [docs/statecharts/endUserSessions.md](../../../docs/statecharts/endUserSessions.md).
+ */
 export const endUserSessionsConfirmation = defineConfirmation<UserPublic, Message>({
   name: 'endUserSessions',
   group: 'Admin',
@@ -39,7 +42,10 @@ export const endUserSessionsConfirmation = defineConfirmation<UserPublic, Messag
   },
 });
 
-/** A row's 'Unlock sign-in': clears the user's lockout after too many failed logins. */
+/**
+ * A row's 'Unlock sign-in': clears the user's lockout after too many failed logins.
+ * Chart: [docs/statecharts/unlockUser.md](../../../docs/statecharts/unlockUser.md).
+ */
 export const unlockUserConfirmation = defineConfirmation<UserPublic, Message>({
   name: 'unlockUser',
   group: 'Admin',
@@ -60,7 +66,10 @@ export const unlockUserConfirmation = defineConfirmation<UserPublic, Message>({
   },
 });
 
-/** A row's 'Delete User' (spec §2): the user by name and address, the question, and that their items go too. */
+/**
+ * A row's 'Delete User' (spec §2): the user by name and address, the question, and that their items go too.
+ * Chart: [docs/statecharts/deleteUser.md](../../../docs/statecharts/deleteUser.md).
+ */
 export const deleteUserConfirmation = defineConfirmation<UserPublic, Message>({
   name: 'deleteUser',
   group: 'Admin',

@@ -1,5 +1,5 @@
 import type { UserCreateBody, UserPublic, UserUpdate } from '../../api/types';
-import type { AddUserValues, EditUserValues } from '../../machines/signed-in-schemas';
+import type { AddUserValues, EditUserValues, SetPasswordValues } from '../../machines/signed-in-schemas';
 import { noFieldLeft, orNull } from '../common/form-values';
 
 /** Form values ↔ API bodies of the admin user forms. */
@@ -69,4 +69,11 @@ export function editUserPayload(values: EditUserValues): UserUpdate {
   };
   if (password !== '') body.password = password;
   return body;
+}
+
+/** The PATCH body of the admin's Change Password form: the new password alone. */
+export function setPasswordPayload(values: SetPasswordValues): UserUpdate {
+  const { password, confirm_password: _confirmed, ...rest } = values;
+  noFieldLeft(rest);
+  return { password };
 }

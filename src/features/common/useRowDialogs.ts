@@ -2,22 +2,20 @@ import { useActorRef } from '@xstate/react';
 import { type RefObject, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { retryKeys } from '../../api/retry-keys';
-import { updateUser } from '../../api/services';
 import type { FormValues, SubmitInput } from '../../machines/form';
 import type { ConfirmationActor, ModalFormActor, ModalFormMachine } from '../../machines/form-dialogs';
-import { changeUserPasswordMachine } from '../../machines/signed-in-flows';
 import { showError, showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
 import { menuAction, type RowAction } from './ActionsMenu';
 import type { ConfirmationDescriptor, Toast } from './confirmation';
-import { type FormDialogDescriptor, isMenuFormOpener } from './form-dialog';
+import { type FormDialogDescriptor, formMenuEntryOn } from './form-dialog';
 
 /**
- * A list screen's form dialog (Add, Edit, Change Password): on success its toast and the list
- * refreshed; an API failure as an 'Error' toast whose text is the API's `detail` message.
+ * A list screen's form dialog (as a descriptor wires it: `useDescribedFormDialog`): on success its toast
+ * and the list refreshed; an API failure as an 'Error' toast whose text is the API's `detail` message.
  */
-export function useFormDialog<V extends FormValues, T, O>(
+function useFormDialog<V extends FormValues, T, O>(
   machine: ModalFormMachine<V, T, O>,
   submit: (input: SubmitInput<V, T>) => Promise<O>,
   success: Toast,
@@ -56,36 +54,25 @@ export function useDescribedFormDialog<V extends FormValues, T, O>(
 }
 
 /**
- * The row menu entry of a described form dialog opened from a row (none for a page button's): it opens
- * the form on the row, with the values the descriptor takes from it.
+ * The row menu entry of a described form dialog on `route`'s list (none for a page button's): it opens
+ * the form on the row, with the values the descriptor takes from it. `route` defaults to the dialog's
+ * own; another list's is its `alsoOn` entry (the 'Change Password Item' quirk on /items).
  */
 export function rowFormActions<V extends FormValues, T, O>(
   descriptor: FormDialogDescriptor<V, T, O>,
   actor: ModalFormActor<V, T, O>,
   row: T,
   opener: RefObject<HTMLElement | null>,
+  route: string = descriptor.screen.route,
 ): RowAction[] {
-  const { screen, opened } = descriptor;
-  if (!isMenuFormOpener(screen)) return [];
+  const entry = formMenuEntryOn(descriptor.screen, route);
+  if (entry === undefined) return [];
   return [
-    menuAction(screen.opener.menu, (trigger) => {
+    menuAction(entry, (trigger) => {
       opener.current = trigger;
-      actor.send({ type: 'modal.open', values: opened?.(row), target: row });
+      actor.send({ type: 'modal.open', values: descriptor.opened?.(row), target: row });
     }),
   ];
-}
-
-/**
- * A row's 'Change Password': the admin's user password form, acting on the row's id (on /items the
- * item's: the spec's 'Change Password Item' quirk).
- */
-export function useChangePasswordDialog(refresh: () => void) {
-  return useFormDialog(
-    changeUserPasswordMachine,
-    ({ values, target }) => updateUser(target.id, { password: values.password }),
-    ['Success!', 'Password updated successfully.'],
-    refresh,
-  );
 }
 
 /**

@@ -4,14 +4,14 @@ import { PAGE_SIZES } from '../../api/paging';
 import { itemsQueryOptions } from '../../api/queries';
 import type { ItemPublic } from '../../api/types';
 import { itemsPagingMachine } from '../../machines/paging';
-import { KeyIcon } from '../../ui/icons';
+import { changeUserPasswordDialog } from '../admin/form-dialogs';
 import { ActionsMenu } from '../common/ActionsMenu';
 import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
 import { useRowConfirmations } from '../common/RowConfirmations';
 import { TruncatedText } from '../common/TruncatedText';
 import { usePagedList } from '../common/usePagedList';
-import { rowFormActions, useChangePasswordDialog, useDescribedFormDialog } from '../common/useRowDialogs';
+import { rowFormActions, useDescribedFormDialog } from '../common/useRowDialogs';
 import { ITEM_CONFIRMATIONS } from './confirmations';
 import { addItemDialog, editItemDialog } from './form-dialogs';
 import { ItemFormDialog } from './ItemFormDialog';
@@ -46,7 +46,7 @@ export function ItemsScreen() {
   // Delete Item and any other confirmation of ./confirmations.ts: its dialog and its menu entry.
   const confirmations = useRowConfirmations<ItemPublic>(ITEM_CONFIRMATIONS, refetch, opener);
   // The 'Change Password Item' quirk: the user password form, acting on the item's id.
-  const changePassword = useChangePasswordDialog(refetch);
+  const changePassword = useDescribedFormDialog(changeUserPasswordDialog, refetch);
 
   return (
     <ListScreen
@@ -60,7 +60,11 @@ export function ItemsScreen() {
         <>
           <ItemFormDialog actor={addItem} descriptor={addItemDialog} />
           <ItemFormDialog actor={editItem} descriptor={editItemDialog} returnFocusRef={opener} />
-          <ChangePasswordDialog actor={changePassword} returnFocusRef={opener} />
+          <ChangePasswordDialog
+            actor={changePassword}
+            descriptor={changeUserPasswordDialog}
+            returnFocusRef={opener}
+          />
           {confirmations.dialogs}
         </>
       }
@@ -80,15 +84,7 @@ export function ItemsScreen() {
               rowLabel={item.title}
               actions={[
                 ...rowFormActions(editItemDialog, editItem, item, opener),
-                {
-                  value: 'password',
-                  label: 'Change Password Item',
-                  icon: <KeyIcon aria-hidden="true" />,
-                  onSelect: (trigger) => {
-                    opener.current = trigger;
-                    changePassword.send({ type: 'modal.open', target: item });
-                  },
-                },
+                ...rowFormActions(changeUserPasswordDialog, changePassword, item, opener, '/items'),
                 ...confirmations.actions(item),
               ]}
             />

@@ -13,7 +13,10 @@ export const fixtureItem: ItemPublic = {
   created_at: '2026-01-01T00:00:00Z',
 };
 
-/** A row's 'Delete Item' (spec §2): the item by its title, then the question. */
+/**
+ * A row's 'Delete Item' (spec §2): the item by its title, then the question.
+ * Chart: [docs/statecharts/deleteItem.md](../../../docs/statecharts/deleteItem.md).
+ */
 export const deleteItemConfirmation = defineConfirmation<ItemPublic, Message>({
   name: 'deleteItem',
   group: 'Items',

@@ -2,7 +2,10 @@ import { deleteUserMe, logoutEverywhere } from '../../api/services';
 import type { Message } from '../../api/types';
 import { type AnyConfirmation, defineConfirmation } from '../common/confirmation';
 
-/** Danger zone → Delete → 'Confirmation Required': the account is deleted and the session ends. */
+/**
+ * Danger zone → Delete → 'Confirmation Required': the account is deleted and the session ends.
+ * Chart: [docs/statecharts/accountDeletion.md](../../../docs/statecharts/accountDeletion.md).
+ */
 export const accountDeletionConfirmation = defineConfirmation<null, Message>({
   name: 'accountDeletion',
   group: 'Settings',
@@ -34,6 +37,7 @@ export const accountDeletionConfirmation = defineConfirmation<null, Message>({
 /**
  * My profile → Sessions → 'Log out everywhere': every session of the account ends on the server (every
  * device, this one too), so this one signs out as well.
+ * Chart: [docs/statecharts/logoutEverywhere.md](../../../docs/statecharts/logoutEverywhere.md).
  */
 export const logoutEverywhereConfirmation = defineConfirmation<null, Message>({
   name: 'logoutEverywhere',

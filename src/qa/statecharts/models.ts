@@ -1,7 +1,6 @@
 import type { AnyEventObject, AnyStateMachine, ContextFrom } from 'xstate';
 import { ApiError } from '../../api/errors';
 import { PAGE_SIZES } from '../../api/paging';
-import { fixtureUser } from '../../features/admin/confirmations';
 import type { AnyConfirmation } from '../../features/common/confirmation';
 import type { AnyFormDialog } from '../../features/common/form-dialog';
 import { CONFIRMATIONS } from '../../features/confirmations';
@@ -12,7 +11,6 @@ import type { FormContext, FormValues } from '../../machines/form';
 import { itemsPagingMachine, type PagingContext, pageRows, usersPagingMachine } from '../../machines/paging';
 import { type SessionContext, sessionMachine } from '../../machines/session';
 import * as signedInFlows from '../../machines/signed-in-flows';
-import type { EditUserValues } from '../../machines/signed-in-schemas';
 import { accountModels } from './account-models';
 import { API_FAILURES, actorOutcomes, labelled, type MachineModel, runningInvokes } from './model-kit';
 
@@ -117,21 +115,6 @@ function confirmationModel({ name, group, machine, fixture }: AnyConfirmation): 
   };
 }
 
-const userValues: EditUserValues = {
-  email: 'user@example.com',
-  full_name: 'Some User',
-  major: '',
-  phone: '',
-  birth_date: '',
-  gender: '',
-  subscription_type: 'Free',
-  is_superuser: false,
-  is_active: true,
-  is_email_confirmed: true,
-  password: '',
-  confirm_password: '',
-};
-
 const formModels: MachineModel[] = [
   formModel('signup', flows.signupMachine, 'Public pages', {
     kind: 'page',
@@ -174,33 +157,6 @@ const formModels: MachineModel[] = [
     valid: { current_password: 'password-1', new_password: 'password-2', confirm_password: 'password-2' },
     invalid: { current_password: '', new_password: 'short', confirm_password: 'other' },
     output: { message: 'Password updated successfully' },
-  }),
-  formModel('addUser', signedInFlows.addUserMachine, 'Admin', {
-    kind: 'modal',
-    valid: {
-      email: 'new@example.com',
-      full_name: 'New User',
-      password: 'password-1',
-      confirm_password: 'password-1',
-      is_superuser: false,
-      is_active: true,
-    },
-    invalid: { email: 'not-an-email', password: 'short', confirm_password: 'other' },
-    output: { ...fixtureUser, id: 'user-3', email: 'new@example.com' },
-  }),
-  formModel('editUser', signedInFlows.editUserMachine, 'Admin', {
-    kind: 'modal',
-    open: { values: userValues, target: fixtureUser },
-    valid: { full_name: 'Renamed User', birth_date: '2000-12-31', gender: 'Female' },
-    invalid: { birth_date: '31/12/2000', password: 'short', confirm_password: 'other' },
-    output: { ...fixtureUser, full_name: 'Renamed User' },
-  }),
-  formModel('changeUserPassword', signedInFlows.changeUserPasswordMachine, 'Admin', {
-    kind: 'modal',
-    open: { target: fixtureUser },
-    valid: { password: 'password-2', confirm_password: 'password-2' },
-    invalid: { password: 'short', confirm_password: '' },
-    output: fixtureUser,
   }),
 ];
 

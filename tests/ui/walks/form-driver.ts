@@ -11,6 +11,7 @@ import {
   blurField,
   clickOrBlocked,
   createAccount,
+  fieldValue,
   isOutcome,
   newToast,
   outcomeLabel,
@@ -143,7 +144,7 @@ export function formDriver(screenSpec: FormScreen): UiDriver<Ctx> {
 
   async function fill(ctx: Ctx, values: Values) {
     const names = Object.keys(values);
-    const unchanged = names.every((name) => (field(name) as HTMLInputElement).value === values[name]);
+    const unchanged = names.every((name) => fieldValue(field(name)) === values[name]);
     if (unchanged && names[0]) {
       // Nothing would change: edit and restore, so that the form does see the edit.
       await setField(ctx.u, field(names[0]), `${values[names[0]]}x`);

@@ -105,10 +105,21 @@ export async function clickOrBlocked(u: User, button: HTMLElement): Promise<'sen
   return 'sent';
 }
 
-/** Replaces a text field's value: clears it (if needed), then pastes the new text in one edit. */
+/** A field's value as the walks write it: a checkbox's 'true' or 'false', any other field's text. */
+export const fieldValue = (input: HTMLElement): string => {
+  const field = input as HTMLInputElement;
+  return field.type === 'checkbox' ? String(field.checked) : field.value;
+};
+
+/**
+ * Gives a field `value`: a checkbox is clicked when it is not in that state ('true', 'false'), a select
+ * chooses that option, a text field is cleared (if needed) and the new text pasted in one edit.
+ */
 export async function setField(u: User, input: HTMLElement, value: string): Promise<void> {
   const field = input as HTMLInputElement;
-  if (field.value === value) return;
+  if (fieldValue(field) === value) return;
+  if (field.type === 'checkbox') return u.click(field);
+  if (input instanceof HTMLSelectElement) return u.selectOptions(input, value);
   if (field.value !== '') await u.clear(field);
   if (value === '') return;
   await u.click(field);
