@@ -46,8 +46,11 @@ export function readUserMe(): Promise<UserPublic> {
 }
 
 // Public flows
-export function registerUser(body: UserRegister): Promise<UserPublic> {
-  return unwrap(api().POST('/users/signup', { body }));
+/** The Idempotency-Key header of a create that may be sent again (src/api/retry-keys.ts). */
+const idempotency = (key: string | undefined) => (key === undefined ? {} : { 'Idempotency-Key': key });
+
+export function registerUser(body: UserRegister, idempotencyKey?: string): Promise<UserPublic> {
+  return unwrap(api().POST('/users/signup', { body, params: { header: idempotency(idempotencyKey) } }));
 }
 
 export function recoverPassword(email: string): Promise<Message> {
@@ -78,8 +81,7 @@ export function readItems(request: PageRequest): Promise<ItemsPublic> {
 
 /** `idempotencyKey`: the same for a resubmission of the same item (src/api/retry-keys.ts). */
 export function createItem(body: ItemCreate, idempotencyKey?: string): Promise<ItemPublic> {
-  const header = idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey };
-  return unwrap(api().POST('/items/', { body, params: { header } }));
+  return unwrap(api().POST('/items/', { body, params: { header: idempotency(idempotencyKey) } }));
 }
 
 export function updateItem(id: string, body: ItemUpdate): Promise<ItemPublic> {
@@ -113,9 +115,11 @@ export function readUsers(request: PageRequest): Promise<UsersPublic> {
   return unwrap(api().GET('/users/', { params: { query: pageToSkip(request) } }));
 }
 
-export function createUser(body: UserCreateBody): Promise<UserPublic> {
+export function createUser(body: UserCreateBody, idempotencyKey?: string): Promise<UserPublic> {
   // The server defaults what the body leaves out (WithDefaults).
-  return unwrap(api().POST('/users/', { body: body as UserCreate }));
+  return unwrap(
+    api().POST('/users/', { body: body as UserCreate, params: { header: idempotency(idempotencyKey) } }),
+  );
 }
 
 export function updateUser(userId: string, body: UserUpdate): Promise<UserPublic> {

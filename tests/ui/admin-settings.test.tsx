@@ -137,6 +137,8 @@ describe('/admin', () => {
       (request) => request.method === 'POST' && request.path === '/users/',
     );
     expect(creates).toHaveLength(1);
+    // Sent again after a lost answer, the create is answered with the user it made (Idempotency-Key).
+    expect(creates[0].idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.parse(creates[0].body)).toEqual({
       email: 'five.fields@example.com',
       full_name: 'Five Fields',

@@ -139,6 +139,8 @@ export interface SentRequest {
   method: string;
   path: string;
   contentType: string | null;
+  /** The Idempotency-Key header, if sent. */
+  idempotencyKey: string | null;
   body: string;
 }
 
@@ -158,6 +160,7 @@ export function recordRequests(api: Api): { sent: SentRequest[]; stop(): void } 
         method: request.method,
         path: url.href.slice(api.url.length),
         contentType: request.headers.get('content-type'),
+        idempotencyKey: request.headers.get('idempotency-key'),
         body: await request.clone().text(),
       });
     }

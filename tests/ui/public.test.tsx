@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setApiBaseUrl } from '../../src/api/client';
 import { type Api, renderApp, startApi } from './harness';
 
 let api: Api;
@@ -34,6 +35,41 @@ describe('public screens', () => {
     );
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
     expect(await api.login('new.person@example.com', 'password-123')).toBeTruthy();
+  });
+
+  it('a signup whose answer was lost, sent again, is answered with the account it made (Idempotency-Key)', async () => {
+    const user = userEvent.setup();
+    // The network drops the first answer after the server has made the account.
+    const real = globalThis.fetch;
+    const keys: (string | null)[] = [];
+    globalThis.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (!request.url.endsWith('/users/signup')) return real(request);
+      keys.push(request.headers.get('idempotency-key'));
+      const answer = await real(request);
+      if (keys.length === 1) throw new TypeError('Failed to fetch');
+      return answer;
+    };
+    setApiBaseUrl(api.url);
+    try {
+      const { app } = renderApp('/signup');
+      await user.type(await screen.findByLabelText('Full name'), 'Lost Answer');
+      await user.type(screen.getByLabelText('Email'), 'lost.answer@example.com');
+      await user.type(screen.getByLabelText('Password'), 'password-123');
+      await user.type(screen.getByLabelText('Confirm Password'), 'password-123');
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      expect((await screen.findAllByText('Something went wrong.')).length).toBeGreaterThan(0);
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      expect(await screen.findByText('Account created.')).toBeTruthy();
+      await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
+    } finally {
+      globalThis.fetch = real;
+      setApiBaseUrl(api.url);
+    }
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await api.login('lost.answer@example.com', 'password-123')).toBeTruthy();
   });
 
   it('a duplicate signup shows "Something went wrong." with the detail', async () => {

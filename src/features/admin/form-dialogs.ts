@@ -21,7 +21,12 @@ const accountLabels = {
 export const addUserDialog = defineFormDialog<AddUserValues, null, UserPublic>({
   group: 'Admin',
   machine: addUserMachine,
-  submit: ({ values }) => createUser(addUserPayload(values)),
+  submit: async ({ values }, keys) => {
+    const body = addUserPayload(values);
+    const user = await createUser(body, keys.keyFor(body));
+    keys.done();
+    return user;
+  },
   fixture: {
     valid: {
       email: 'new@example.com',

@@ -1,8 +1,10 @@
 import { Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { errorMessage } from '../../api/errors';
+import { retryKeys } from '../../api/retry-keys';
 import { registerUser } from '../../api/services';
 import { signupMachine } from '../../machines/flows';
 import { fieldRefusal } from '../../machines/refusals';
@@ -14,10 +16,17 @@ import { signupPayload } from './payload';
 
 export function SignupScreen() {
   const navigate = useNavigate();
+  // A signup sent again after its answer was lost is answered with the account it made, not 'already registered'.
+  const [keys] = useState(retryKeys);
   const [state, send] = useMachine(
     signupMachine.provide({
       actors: {
-        submit: fromPromise(({ input: { values } }) => registerUser(signupPayload(values))),
+        submit: fromPromise(async ({ input: { values } }) => {
+          const body = signupPayload(values);
+          const user = await registerUser(body, keys.keyFor(body));
+          keys.done();
+          return user;
+        }),
       },
       actions: {
         onSuccess: ({ context }) => {
