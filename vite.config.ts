@@ -109,6 +109,82 @@ function pureAnatomies(): Plugin {
 }
 
 /**
+ * Chakra keeps its ~50 component anatomies in one module, which every recipe imports. /login's field
+ * recipe put it in the entry chunk, and with it every anatomy a lazy route's recipe asks for (dialog,
+ * menu, select, radio group, and the Ark and Zag modules behind them): a chunk holds a module whole. The
+ * build gives each anatomy a module of its own, made of that file's own statement and the imports it
+ * uses, so each lands with the recipes that use it.
+ */
+function chakraAnatomyModules(): Plugin {
+  const anatomyFile = path.join(here, 'node_modules/@chakra-ui/react/dist/esm/anatomy.js');
+  const prefix = '\0chakra-anatomy:';
+  const word = (name: string) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+  let parsed: Promise<{ imports: Map<string, string>; modules: Map<string, string> }> | undefined;
+  const parse = async () => {
+    const source = await readFile(anatomyFile, 'utf8');
+    const imports = new Map<string, string>();
+    for (const [line, name, alias] of source.matchAll(
+      /^import \{ (\w+)(?: as ([\w$]+))? \} from '[^']+';$/gm,
+    ))
+      imports.set(alias ?? (name as string), line);
+    const consts = new Map<string, string>();
+    for (const [statement, name] of source.matchAll(/^const (\w+) = [\s\S]*?\);$|^const (\w+) = [\w$]+;$/gm))
+      consts.set((name ?? /^const (\w+)/.exec(statement)?.[1]) as string, statement);
+    const modules = new Map<string, string>();
+    for (const [line, name] of source.matchAll(/^export \{ (\w+) \} from '[^']+';$/gm))
+      modules.set(name as string, line);
+    for (const [name, statement] of consts) {
+      const used = [...imports].filter(([local]) => word(local).test(statement)).map(([, line]) => line);
+      const locals = [...consts.keys()].filter((other) => other !== name && word(other).test(statement));
+      const body = statement.replace(/= (createAnatomy\(|[\w$]+\.extendWith\()/, '= /* @__PURE__ */ $1');
+      modules.set(
+        name,
+        [
+          ...used,
+          ...locals.map((local) => `import { ${local} } from '${prefix}${local}';`),
+          body,
+          `export { ${name} };`,
+        ].join('\n'),
+      );
+    }
+    const exported = /^export \{ ([^}]+) \};$/m.exec(source)?.[1]?.split(', ') ?? [];
+    if (exported.length < 40 || exported.some((name) => !modules.has(name)))
+      throw new Error(
+        'chakra-anatomy-modules: @chakra-ui/react/dist/esm/anatomy.js changed, update the plugin',
+      );
+    return { imports, modules };
+  };
+  return {
+    name: 'chakra-anatomy-modules',
+    apply: 'build',
+    resolveId: { filter: { id: /^\0chakra-anatomy:/ }, handler: (id) => id },
+    load: {
+      filter: { id: /^\0chakra-anatomy:/ },
+      async handler(id) {
+        parsed ??= parse();
+        const code = (await parsed).modules.get(id.slice(prefix.length));
+        if (code === undefined) this.error(`chakra-anatomy-modules: no anatomy ${id.slice(prefix.length)}`);
+        return { code, map: null };
+      },
+    },
+    transform: {
+      filter: { id: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/][\w-]+\.js$/ },
+      handler(code) {
+        return {
+          code: code.replace(/^import \{ ([^}]+) \} from '\.\.\/\.\.\/anatomy\.js';$/m, (_, names: string) =>
+            names
+              .split(', ')
+              .map((name) => `import { ${name} } from '${prefix}${name.split(' as ')[0]}';`)
+              .join('\n'),
+          ),
+          map: null,
+        };
+      },
+    },
+  };
+}
+
+/**
  * Ark exports `Field` as one object holding every field part, so a bundle that imports it keeps them all
  * (the textarea's auto-resize code too), although the app renders only some. The build hands Chakra the
  * same parts as an ES namespace instead, of which the bundler keeps only the parts in use.
@@ -228,6 +304,7 @@ export default defineConfig({
     }),
     react(),
     pureAnatomies(),
+    chakraAnatomyModules(),
     arkFieldNamespace(),
     chakraStaticCss(),
     precompress(),
@@ -281,7 +358,17 @@ export default defineConfig({
         codeSplitting: {
           // Everything the entry imports statically goes into the entry chunk: rolldown would otherwise
           // cut it into several common chunks (shared with lazy routes) that every page preloads anyway.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            // Zag's utilities re-export these from their index, so /login's entry reaches them statically
+            // though it uses nothing of them: in the entry chunk they would ride along for the lazy
+            // routes' menus and dialogs (~0.25 kB of /login's budget). Apart, only those routes load them.
+            {
+              name: 'zag-shared',
+              test: /@zag-js[\\/](utils|dom-query)[\\/]dist[\\/]chunk-\w+\.mjs$/,
+              priority: 2,
+            },
+            { name: 'index', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },

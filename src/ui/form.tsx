@@ -2,10 +2,11 @@ import {
   AbsoluteCenter,
   Button,
   type ButtonProps,
+  chakra,
   Field,
   IconButton,
   Input,
-  InputGroup,
+  InputElement,
   type InputProps,
   Span,
   Spinner,
@@ -39,6 +40,24 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
     </svg>
   );
 }
+
+/**
+ * What Chakra's `InputGroup` renders for an input with an end element (its `Group` recipe, the same
+ * props in the same order, so the same element, class and CSS), without the rest of `InputGroup`: its
+ * addons and `Group`'s child cloning for attached items, which this one case never uses, are ~1 kB of
+ * /login's JavaScript budget (ARCHITECTURE.md).
+ */
+const EndElementGroup = chakra('div', {
+  base: {
+    display: 'inline-flex',
+    gap: 'var(--group-gap, 0.5rem)',
+    isolation: 'isolate',
+    position: 'relative',
+    '& [data-group-item]': { _focusVisible: { zIndex: 1 } },
+  },
+  variants: { orientation: { horizontal: { flexDirection: 'row' } } },
+  defaultVariants: { orientation: 'horizontal' },
+});
 
 /** What a field needs of a form machine: its context and a way to send it the fields' events. */
 export interface FormBinding<V extends FormValues = FormValues> {
@@ -142,8 +161,18 @@ export function PasswordField<V extends FormValues>({
         {label}
         {required && requiredMark && !hideLabel && <Field.RequiredIndicator />}
       </Field.Label>
-      <InputGroup
-        endElement={
+      <EndElementGroup alignItems="center" justifyContent="flex-start" width="full" className="chakra-group">
+        <Input
+          // InputGroup's room for its end element.
+          pe="calc(var(--input-height) - 0px)"
+          name={name}
+          type={visible ? 'text' : 'password'}
+          value={field.value}
+          onChange={(event) => field.change(event.target.value)}
+          onBlur={field.blur}
+          {...input}
+        />
+        <InputElement placement="end">
           <IconButton
             variant="ghost"
             size="xs"
@@ -154,17 +183,8 @@ export function PasswordField<V extends FormValues>({
           >
             <EyeIcon crossed={visible} />
           </IconButton>
-        }
-      >
-        <Input
-          name={name}
-          type={visible ? 'text' : 'password'}
-          value={field.value}
-          onChange={(event) => field.change(event.target.value)}
-          onBlur={field.blur}
-          {...input}
-        />
-      </InputGroup>
+        </InputElement>
+      </EndElementGroup>
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   );
