@@ -68,8 +68,9 @@ const WALKS_DIR = 'tests/ui/walks';
 /**
  * The UI walk files that may walk `machines`: the ones that name a machine (`machine: 'changePassword'`),
  * and the descriptors' walks for a confirmation or a form dialog (src/features/confirmations.ts,
- * form-dialogs.ts); every walk file when none names one (a driver that derives the name, e.g.
- * pagingDriver('items')). Loading a walk file in jsdom costs seconds, so only these are loaded.
+ * form-dialogs.ts); every walk file when none names one. Loading a walk file in jsdom costs seconds, so
+ * only these are loaded (a file that names the machine without walking it, e.g. the session followed as
+ * an extra model, declares a skipped suite: tests/ui/walks/runner.ts).
  */
 function walkFiles(machines: string[]): string[] {
   const files = readdirSync(WALKS_DIR)
