@@ -29,6 +29,7 @@
  * after a large write would cut it at 64 KiB).
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -109,7 +110,16 @@ function collect(json: boolean, machines: string[] | undefined) {
         `^(${machines.map(literal).join('|')}) (machine|\\(UI walk\\)) `,
       ]
     : [];
-  const run = spawnSync('npx', ['vitest', 'run', ...projects, ...only, '--reporter=dot'], {
+  // A walk of some machines (the inner loop) keeps vitest's transformed modules between runs (its
+  // experimental file-system module cache, one per checkout in the temp folder): measured on a walk file,
+  // transform 12.3 s → 2.2 s and import 26.5 s → 7.9 s on the second run, at a load average of 14–18.
+  const moduleCache = machines
+    ? [
+        '--experimental.fsModuleCache',
+        `--experimental.fsModuleCachePath=${path.join(tmpdir(), `vitest-walk-cache-${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)}`)}`,
+      ]
+    : [];
+  const run = spawnSync('npx', ['vitest', 'run', ...projects, ...only, ...moduleCache, '--reporter=dot'], {
     // With --json, stdout is the report alone: the tests' output goes to stderr.
     stdio: ['ignore', json ? 2 : 'inherit', 'inherit'],
     env: {
