@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,17 +7,65 @@ import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { ensureFirstSuperuser } from '../../server/bootstrap.ts';
 import { loadSettings, type Settings } from '../../server/config.ts';
-import { type DatabaseHandle, openDatabase } from '../../server/db/index.ts';
+import { type DatabaseHandle, migrationsFolder, openDatabase } from '../../server/db/index.ts';
 
 export const SUPERUSER = { email: 'admin@example.com', password: 'admin-password-1' } as const;
 
-/** A fresh, uniquely named database on the PostgreSQL server of TEST_DATABASE_URL, or in-memory PGlite. */
+/**
+ * Where the dump of a freshly migrated PGlite is kept: named by the migrations' text and PGlite's
+ * version, so a new migration or another PGlite makes (and uses) a new one.
+ */
+function migratedDumpFile(): string {
+  const digest = createHash('sha256');
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .flatMap((entry) =>
+        entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+      )
+      .sort();
+  for (const file of files(migrationsFolder)) digest.update(file).update(readFileSync(file));
+  digest.update(readFileSync(path.resolve('node_modules/@electric-sql/pglite/package.json')));
+  return path.join(tmpdir(), `starter-pglite-migrated-${digest.digest('hex').slice(0, 16)}.tar`);
+}
+
+/**
+ * An in-memory PGlite started from the dump of a freshly migrated one (made by the first server that
+ * needs it, before any use): PGlite's initdb and the migrations are most of a server's start (about
+ * 20 s of a UI walk file's start on the shared machine; from the dump, 2–5 s). Its migrations are
+ * checked as always; a dump that does not load is made again.
+ */
+async function migratedPglite(): Promise<DatabaseHandle> {
+  const file = migratedDumpFile();
+  let dump: Buffer | undefined;
+  try {
+    dump = readFileSync(file);
+  } catch {}
+  if (dump) {
+    try {
+      return await openDatabase({ memory: true, from: new Blob([new Uint8Array(dump)]) });
+    } catch {}
+  }
+  const handle = await openDatabase({ memory: true });
+  const fresh = await handle.dump?.();
+  if (fresh) {
+    // Written aside, then renamed: a server starting meanwhile never reads half a dump.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await fresh.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return handle;
+}
+
+/**
+ * A fresh, uniquely named database on the PostgreSQL server of TEST_DATABASE_URL, or in-memory PGlite
+ * (`fromDump`: started from a migrated one's dump, see `migratedPglite`).
+ */
 async function freshDatabase(
-  options: { statementTimeoutMs?: number } = {},
+  options: { statementTimeoutMs?: number; fromDump?: boolean } = {},
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ memory: true });
+    const handle = options.fromDump ? await migratedPglite() : await openDatabase({ memory: true });
     return { handle, drop: async () => {} };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -87,7 +135,8 @@ export const uniqueEmail = (prefix = 'user') =>
 /** The real server, in-process, on a fresh database. `env` adds or overrides settings. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  /** `pgliteFromDump`: on PGlite, start from a migrated database's dump (the UI tests' servers). */
+  options: { webRoot?: string; pgliteFromDump?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'starter-test-'));
   const settings = loadSettings({
@@ -101,6 +150,7 @@ export async function startTestServer(
   });
   const { handle, drop } = await freshDatabase({
     statementTimeoutMs: settings.database.statementTimeoutMs,
+    fromDump: options.pgliteFromDump,
   });
   const app = await buildApp({ settings, db: handle.db, webRoot: options.webRoot ?? false });
   await ensureFirstSuperuser(settings, app.users, app.log);

@@ -7,7 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { SUPERUSER, startTestServer } from '../support/server.ts';
 
 // jsdom's origin (vitest's default URL): the upload's XMLHttpRequest is a cross-origin request there.
-const server = await startTestServer({ BACKEND_CORS_ORIGINS: 'http://localhost:3000' });
+// On PGlite, the database starts from a migrated one's dump: seconds instead of ~20 s per test file.
+const server = await startTestServer(
+  { BACKEND_CORS_ORIGINS: 'http://localhost:3000' },
+  { pgliteFromDump: true },
+);
 await server.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = server.app.server.address() as AddressInfo;
 process.stdout.write(`${JSON.stringify({ port, dataDir: server.dataDir, superuser: SUPERUSER })}\n`);

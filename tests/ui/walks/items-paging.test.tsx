@@ -4,4 +4,4 @@ import { describeUiWalk } from './runner';
 
 /** itemsPaging through /items (see paging-driver.ts for how each event is produced). */
 const session = modelByName('session');
-await describeUiWalk(pagingDriver('items'), session ? [session] : []);
+await describeUiWalk(pagingDriver('itemsPaging'), session ? [session] : []);

@@ -123,8 +123,10 @@ function needs(machine: AnyStateMachine, path: ModelPath): Needs {
   return { full, ok };
 }
 
-export function pagingDriver(kind: Kind): UiDriver<Ctx> {
-  const model = modelByName(kind === 'items' ? 'itemsPaging' : 'usersPaging');
+/** The paging machine of /items or /admin (its name, which `npm run walk` looks for in a walk file). */
+export function pagingDriver(machine: 'itemsPaging' | 'usersPaging'): UiDriver<Ctx> {
+  const kind: Kind = machine === 'itemsPaging' ? 'items' : 'users';
+  const model = modelByName(machine);
   if (!model) throw new Error('no paging model');
   const route = kind === 'items' ? '/items' : '/admin';
   // The list's page size: the screen's, which the walk checks against the model's (its input).

@@ -4,4 +4,4 @@ import { describeUiWalk } from './runner';
 
 /** usersPaging through /admin (see paging-driver.ts for how each event is produced). */
 const session = modelByName('session');
-await describeUiWalk(pagingDriver('users'), session ? [session] : []);
+await describeUiWalk(pagingDriver('usersPaging'), session ? [session] : []);
