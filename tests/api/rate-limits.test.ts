@@ -200,6 +200,20 @@ describe.skipIf(!redisBinary && !process.env.CI)(
       expect(during).toEqual([429, false, 429]);
     });
 
+    it('a healthy Redis answering late (a busy process) counts as an outage, and the count goes on from what was seen', async () => {
+      const [a] = await processes();
+      const account = uniqueEmail('late-answer');
+      for (let i = 0; i < ACCOUNT; i++) expect(await attempt(a, account)).toBe('checked');
+      // The attempt's first command leaves, then the event loop is busy for 400 ms, as on a loaded
+      // machine: the 250 ms timer runs before the reply waiting on the socket is read.
+      await new Promise((resolve) => setImmediate(resolve));
+      const late = attempt(a, account);
+      const until = performance.now() + 400;
+      while (performance.now() < until) {}
+      expect(await late).toBe(429);
+      expect(a.shared).toBe(false);
+    });
+
     it('failures counted during an outage still refuse after the thaw, on every process', async () => {
       const [a, b] = await processes();
       const account = uniqueEmail('out-then-shared');
