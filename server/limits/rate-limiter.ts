@@ -111,17 +111,74 @@ async function pingWithin(redis: Redis, withinMs: number, commandMs: number): Pr
 const PAIR_SEPARATOR = '|';
 /** Redis glob metacharacters in an account name are matched literally. */
 const globEscape = (text: string) => text.replace(/[\\*?[\]]/g, '\\$&');
-/** The accounts whose per-source counters this process holds in memory, so an unlock can find them. */
-const MEMORY_PAIR_ACCOUNTS_MAX = 100_000;
+
+/**
+ * The limits that guard an account (a password, a code, an inbox): each process keeps its own count of
+ * them even while Redis answers, so a fallback to memory never starts from zero. The per-address limits
+ * are not mirrored: their memory would grow with every request.
+ */
+const ACCOUNT_LIMITS = new Set<LimitName>([
+  'loginFailuresPerAccount',
+  'loginFailuresPerAccountAndIp',
+  'recoveryPerAccount',
+  'confirmPerAccount',
+]);
+/** Keys each account limit holds in a process; past it the oldest window is dropped. */
+const LOCAL_COUNTS_MAX = 100_000;
+
+/** One key's count in this process: what Redis last answered plus this process's attempts since. */
+interface LocalCount {
+  points: number;
+  expiresAt: number;
+  /** Attempts counted here while Redis was out, not yet added to Redis's count. */
+  unshared: boolean;
+}
+
+/** Fixed-window counts of one account limit, in memory, at most LOCAL_COUNTS_MAX keys. */
+class LocalCounts {
+  readonly #counts = new Map<string, LocalCount>();
+  constructor(readonly windowMs: number) {}
+
+  /** Counts one attempt on `key` (in a new window when the last one is over) and returns its entry. */
+  add(key: string, now: number): LocalCount {
+    const current = this.#counts.get(key);
+    if (current && current.expiresAt > now) {
+      current.points += 1;
+      return current;
+    }
+    // A new window goes to the end of the map, so the first key is always the oldest window.
+    if (current) this.#counts.delete(key);
+    else if (this.#counts.size >= LOCAL_COUNTS_MAX) {
+      const oldest = this.#counts.keys().next().value;
+      if (oldest !== undefined) this.#counts.delete(oldest);
+    }
+    const fresh: LocalCount = { points: 1, expiresAt: now + this.windowMs, unshared: false };
+    this.#counts.set(key, fresh);
+    return fresh;
+  }
+
+  delete(key: string) {
+    this.#counts.delete(key);
+  }
+
+  /** Deletes every key that starts with `prefix` (an unlock: rare, so a walk over the map will do). */
+  deletePrefixed(prefix: string) {
+    for (const key of this.#counts.keys()) if (key.startsWith(prefix)) this.#counts.delete(key);
+  }
+}
 
 /**
  * Fixed-window counters per limit and key (client address, account, or account and address), kept in
  * Redis when REDIS_URL is set, so every server process and host shares them, and in memory otherwise.
  *
  * Redis unreachable or stalled: every command is bounded (`redisTimeoutMs`, no offline queue), and the
- * first failure switches this process to its own memory counters at once — a login brute force still
- * meets a limit, only a per-process one — without waiting on Redis again until a ping every second
- * answers. The outage is logged as an error once, its end once.
+ * first failure switches this process to its own memory counters at once, without waiting on Redis
+ * again until a ping every second answers. The outage is logged as an error once, its end once. A
+ * timeout counts as an outage, and a loaded machine makes a healthy Redis answer late, so an attacker can
+ * cause one: the account limits (`ACCOUNT_LIMITS`) are therefore counted in this process too, always
+ * (`LocalCounts`: each attempt, and what Redis answered). Falling back, a process goes on from the count it
+ * last saw plus its own attempts since, never from zero; back on Redis, what it counted meanwhile is added
+ * to Redis's count when that is lower, so no process forgets it.
  */
 export function createLimiter(limits: RateLimits, options: LimiterOptions = {}): Limiter {
   const { redisUrl, keyPrefix = 'starter', redisTimeoutMs = 250, log } = options;
@@ -152,7 +209,16 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
     points: limit.points,
     duration: limit.seconds,
   });
-  const memory = new Map(names.map((name) => [name, new RateLimiterMemory(settings(name, limits[name]))]));
+  const memory = new Map(
+    names
+      .filter((name) => !ACCOUNT_LIMITS.has(name))
+      .map((name) => [name, new RateLimiterMemory(settings(name, limits[name]))]),
+  );
+  const localCounts = new Map(
+    names
+      .filter((name) => ACCOUNT_LIMITS.has(name))
+      .map((name) => [name, new LocalCounts(limits[name].seconds * 1000)]),
+  );
   const store = new Map(
     redis
       ? names.map((name) => [
@@ -206,7 +272,65 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
     }
     return operation(local);
   };
+  /** Clears an account limit's key here, and in Redis while it answers. */
+  const forget = async (name: LimitName, key: string) => {
+    localCounts.get(name)?.delete(key);
+    const remote = store.get(name);
+    if (!shared || !remote) return;
+    try {
+      await remote.delete(key);
+    } catch (error) {
+      lost(error);
+    }
+  };
+  /**
+   * An account limit: counted here first (so attempts still waiting on Redis are in this process's count),
+   * then in Redis while it answers, whose count this process then takes as its own. Redis refusing is
+   * mirrored too. Without Redis the local count decides.
+   */
+  const consumeCounted = async (name: LimitName, counts: LocalCounts, key: string) => {
+    const { points: allowed } = limits[name];
+    const entry = counts.add(key, Date.now());
+    // This attempt's place in this process's count: those after it were started later.
+    const place = entry.points;
+    const remote = store.get(name);
+    if (shared && remote) {
+      let answer: RateLimiterRes | undefined;
+      try {
+        answer = await remote.consume(key);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) answer = error;
+        else lost(error);
+      }
+      if (answer) {
+        let counted = answer.consumedPoints;
+        let leftMs = answer.msBeforeNext;
+        if (entry.unshared && place > counted) {
+          // Attempts this process counted while Redis was out: added to Redis's count, so that every
+          // process sees them and a lower count there does not forget them.
+          try {
+            const pushed = await remote.penalty(key, place - counted);
+            counted = pushed.consumedPoints;
+            leftMs = pushed.msBeforeNext;
+            entry.unshared = false;
+          } catch (error) {
+            lost(error);
+            counted = place;
+          }
+        } else entry.unshared = false;
+        entry.points = counted + (entry.points - place);
+        if (leftMs > 0) entry.expiresAt = Date.now() + leftMs;
+        if (counted > allowed) throw tooMany(leftMs);
+        return;
+      }
+    }
+    // Not in Redis (or not known to be): this process's count decides, every attempt it started included.
+    entry.unshared = true;
+    if (entry.points > allowed) throw tooMany(entry.expiresAt - Date.now());
+  };
   const consume = async (name: LimitName, key: string) => {
+    const counts = localCounts.get(name);
+    if (counts) return consumeCounted(name, counts, key);
     try {
       await run(name, (limiter) => limiter.consume(key));
     } catch (error) {
@@ -215,22 +339,6 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
     }
   };
 
-  // The per-source keys of an account that this process counted in memory: an unlock must find them
-  // without a scan that memory does not offer.
-  const memoryPairs = new Map<string, Set<string>>();
-  const rememberPair = (account: string, source: string) => {
-    if (shared) return;
-    let sources = memoryPairs.get(account);
-    if (!sources) {
-      if (memoryPairs.size >= MEMORY_PAIR_ACCOUNTS_MAX) {
-        const oldest = memoryPairs.keys().next().value;
-        if (oldest !== undefined) memoryPairs.delete(oldest);
-      }
-      sources = new Set();
-      memoryPairs.set(account, sources);
-    }
-    sources.add(source);
-  };
   const pairKey = (account: string, source: string) => `${account}${PAIR_SEPARATOR}${source}`;
 
   return {
@@ -240,22 +348,18 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
     },
     consume,
     async reserveLogin(account, source) {
-      rememberPair(account, source);
       await consume('loginFailuresPerAccountAndIp', pairKey(account, source));
       await consume('loginFailuresPerAccount', account);
       return {
         async succeeded() {
-          await run('loginFailuresPerAccountAndIp', (limiter) => limiter.delete(pairKey(account, source)));
-          await run('loginFailuresPerAccount', (limiter) => limiter.delete(account));
-          memoryPairs.get(account)?.delete(source);
+          await forget('loginFailuresPerAccountAndIp', pairKey(account, source));
+          await forget('loginFailuresPerAccount', account);
         },
       };
     },
     async unlockLogin(account) {
-      await memory.get('loginFailuresPerAccount')?.delete(account);
-      const pairs = memory.get('loginFailuresPerAccountAndIp');
-      for (const source of memoryPairs.get(account) ?? []) await pairs?.delete(pairKey(account, source));
-      memoryPairs.delete(account);
+      localCounts.get('loginFailuresPerAccount')?.delete(account);
+      localCounts.get('loginFailuresPerAccountAndIp')?.deletePrefixed(pairKey(account, ''));
       if (!redis) return;
       // Always asked of Redis, even while this process counts in memory: the lock that matters is there.
       const pattern = `${prefixOf('loginFailuresPerAccountAndIp')}:${globEscape(account)}${PAIR_SEPARATOR}*`;

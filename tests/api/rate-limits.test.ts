@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { redisReachable } from '../support/redis.ts';
-import { startTestServer, type TestServer, uniqueEmail } from '../support/server.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSettings } from '../../server/config.ts';
+import { HttpError } from '../../server/http/errors.ts';
+import { createLimiter, type Limiter } from '../../server/limits/rate-limiter.ts';
+import { type PrivateRedis, redisBinary, redisReachable, startPrivateRedis } from '../support/redis.ts';
+import { eventually, startTestServer, type TestServer, uniqueEmail } from '../support/server.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -125,6 +128,118 @@ describe.skipIf(!haveRedis)(
       // And an unlock on one process is seen by the other.
       await a.app.limiter.unlockLogin(email);
       expect((await login(b, email, 'wrong-password')).status).toBe(400);
+    });
+  },
+);
+
+// The account limits across a Redis outage, on a private redis-server this block freezes (SIGSTOP; the
+// shared one must never be). Two limiters on one Redis stand for two server processes. An outage here
+// is what a loaded machine causes too: one command answered later than REDIS_TIMEOUT_MS.
+describe.skipIf(!redisBinary && !process.env.CI)(
+  'account limits across a Redis outage (private redis-server; skipped without the binary outside CI)',
+  () => {
+    const ACCOUNT = 5;
+    const settings = loadSettings({
+      NODE_ENV: 'test',
+      RATE_LIMIT_ENABLED: 'true',
+      RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: `${ACCOUNT}/60`,
+      RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_IP: '3/60',
+    }).rateLimits;
+    let redis: PrivateRedis;
+    const limiters: Limiter[] = [];
+    beforeAll(async () => {
+      redis = await startPrivateRedis();
+    });
+    afterAll(async () => {
+      redis.thaw();
+      for (const limiter of limiters) await limiter.close();
+      await redis.kill();
+    });
+    /** Two processes: limiters with one key prefix on the private Redis, each connected. */
+    async function processes() {
+      const keyPrefix = `outage-${randomBytes(4).toString('hex')}`;
+      const pair = [0, 1].map(() => {
+        const limiter = createLimiter(settings, { redisUrl: redis.url, keyPrefix, redisTimeoutMs: 250 });
+        limiters.push(limiter);
+        return limiter;
+      });
+      for (const limiter of pair) await limiter.ping(2_000);
+      return pair;
+    }
+    /** One wrong password of `account` from an address of its own: 'checked' or the 429's status. */
+    let sourceCounter = 0;
+    const attempt = async (limiter: Limiter, account: string) => {
+      sourceCounter += 1;
+      try {
+        await limiter.reserveLogin(account, `10.9.0.${sourceCounter}`);
+        return 'checked';
+      } catch (error) {
+        if (error instanceof HttpError) return error.statusCode;
+        throw error;
+      }
+    };
+    const frozen = async <T>(during: () => Promise<T>) => {
+      redis.freeze();
+      try {
+        return await during();
+      } finally {
+        redis.thaw();
+      }
+    };
+
+    it('failures counted while shared still refuse once the process falls back to memory', async () => {
+      const [a] = await processes();
+      const account = uniqueEmail('shared-then-out');
+      for (let i = 0; i < ACCOUNT; i++) expect(await attempt(a, account)).toBe('checked');
+      const during = await frozen(async () => [
+        await attempt(a, account),
+        a.shared,
+        await attempt(a, account),
+      ]);
+      // Redis did not answer within 250 ms: the process counts alone, from the 5 it had seen.
+      expect(during).toEqual([429, false, 429]);
+    });
+
+    it('a healthy Redis answering late (a busy process) counts as an outage, and the count goes on from what was seen', async () => {
+      const [a] = await processes();
+      const account = uniqueEmail('late-answer');
+      for (let i = 0; i < ACCOUNT; i++) expect(await attempt(a, account)).toBe('checked');
+      // The attempt's first command leaves, then the event loop is busy for 400 ms, as on a loaded
+      // machine: the 250 ms timer runs before the reply waiting on the socket is read.
+      await new Promise((resolve) => setImmediate(resolve));
+      const late = attempt(a, account);
+      const until = performance.now() + 400;
+      while (performance.now() < until) {}
+      expect(await late).toBe(429);
+      expect(a.shared).toBe(false);
+    });
+
+    it('failures counted during an outage still refuse after the thaw, on every process', async () => {
+      const [a, b] = await processes();
+      const account = uniqueEmail('out-then-shared');
+      const during = await frozen(async () => {
+        const results = [];
+        for (let i = 0; i < ACCOUNT; i++) results.push(await attempt(a, account));
+        return results;
+      });
+      expect(during).toEqual(Array(ACCOUNT).fill('checked'));
+      expect(a.shared).toBe(false);
+      await eventually(() => (a.shared ? true : undefined), 10_000);
+      // Redis never saw those five; the process adds them to its count when it is back.
+      expect(await attempt(a, account)).toBe(429);
+      expect(await attempt(b, account)).toBe(429);
+    });
+
+    it('an unlock after an outage clears what the process counted meanwhile', async () => {
+      const [a, b] = await processes();
+      const account = uniqueEmail('out-then-unlocked');
+      await frozen(async () => {
+        for (let i = 0; i < ACCOUNT; i++) await attempt(a, account);
+      });
+      await eventually(() => (a.shared ? true : undefined), 10_000);
+      await a.unlockLogin(account);
+      expect(await attempt(a, account)).toBe('checked');
+      expect(await attempt(b, account)).toBe('checked');
     });
   },
 );
