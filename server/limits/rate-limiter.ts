@@ -39,9 +39,9 @@ export interface Limiter {
   readonly shared: boolean;
   /**
    * Resolves when the shared store answers (always, without one). Without `withinMs`, one ping bounded by
-   * REDIS_TIMEOUT_MS. With it, whether Redis answers within `withinMs`: a connection still being made
-   * (start-up, a reconnect under way) is waited for, and a ping cut by REDIS_TIMEOUT_MS is sent again
-   * while the bound lasts (see `pingWithin`).
+   * REDIS_TIMEOUT_MS (`answeredWithin`). With it, whether Redis answers within `withinMs`: a connection
+   * still being made (start-up, a reconnect under way) is waited for, and a ping cut by the client's
+   * command backstop is sent again while the bound lasts (see `pingWithin`).
    */
   ping(withinMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -108,6 +108,32 @@ async function pingWithin(redis: Redis, withinMs: number, commandMs: number): Pr
   }
 }
 
+/**
+ * Bounds one limiter command by `ms` without mistaking a busy process for a slow Redis: when this
+ * process's event loop was blocked (a loaded machine), the timer runs before the reply already waiting
+ * on the socket is read (timers run before I/O in Node's loop). The timeout therefore waits for the
+ * loop's next check phase, after pending I/O: a reply that had arrived in time wins, and only a Redis
+ * that really did not answer (stalled, frozen, gone) counts as an outage.
+ */
+function answeredWithin<T>(operation: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => setImmediate(() => reject(new Error(`Redis did not answer within ${ms} ms`))),
+      ms,
+    );
+    operation.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
 const PAIR_SEPARATOR = '|';
 /** Redis glob metacharacters in an account name are matched literally. */
 const globEscape = (text: string) => text.replace(/[\\*?[\]]/g, '\\$&');
@@ -171,7 +197,8 @@ class LocalCounts {
  * Fixed-window counters per limit and key (client address, account, or account and address), kept in
  * Redis when REDIS_URL is set, so every server process and host shares them, and in memory otherwise.
  *
- * Redis unreachable or stalled: every command is bounded (`redisTimeoutMs`, no offline queue), and the
+ * Redis unreachable or stalled: every command is bounded (`redisTimeoutMs`, no offline queue; a reply
+ * already waiting when a busy process's timer runs is read first, see `answeredWithin`), and the
  * first failure switches this process to its own memory counters at once, without waiting on Redis
  * again until a ping every second answers. The outage is logged as an error once, its end once. A
  * timeout counts as an outage, and a loaded machine makes a healthy Redis answer late, so an attacker can
@@ -194,11 +221,14 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
       close: async () => {},
     };
   }
+  const commandBackstopMs = Math.max(1_000, 4 * redisTimeoutMs);
   const redis = redisUrl
     ? new Redis(redisUrl, {
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
-        commandTimeout: redisTimeoutMs,
+        // Only a backstop, so commands sent to a frozen Redis do not pile up: the limiter's own bound is
+        // `answeredWithin(…, redisTimeoutMs)`, which a reply read late by a busy process does not trip.
+        commandTimeout: commandBackstopMs,
         connectTimeout: Math.max(1_000, redisTimeoutMs),
         lazyConnect: false,
       })
@@ -264,7 +294,7 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
     const remote = store.get(name);
     if (shared && remote) {
       try {
-        return await operation(remote);
+        return await answeredWithin(operation(remote), redisTimeoutMs);
       } catch (error) {
         if (error instanceof RateLimiterRes) throw error;
         lost(error);
@@ -278,7 +308,7 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
     const remote = store.get(name);
     if (!shared || !remote) return;
     try {
-      await remote.delete(key);
+      await answeredWithin(remote.delete(key), redisTimeoutMs);
     } catch (error) {
       lost(error);
     }
@@ -297,7 +327,7 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
     if (shared && remote) {
       let answer: RateLimiterRes | undefined;
       try {
-        answer = await remote.consume(key);
+        answer = await answeredWithin(remote.consume(key), redisTimeoutMs);
       } catch (error) {
         if (error instanceof RateLimiterRes) answer = error;
         else lost(error);
@@ -309,7 +339,7 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
           // Attempts this process counted while Redis was out: added to Redis's count, so that every
           // process sees them and a lower count there does not forget them.
           try {
-            const pushed = await remote.penalty(key, place - counted);
+            const pushed = await answeredWithin(remote.penalty(key, place - counted), redisTimeoutMs);
             counted = pushed.consumedPoints;
             leftMs = pushed.msBeforeNext;
             entry.unshared = false;
@@ -379,8 +409,8 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
     },
     async ping(withinMs) {
       if (!redis) return;
-      if (withinMs === undefined) await redis.ping();
-      else await pingWithin(redis, withinMs, redisTimeoutMs);
+      if (withinMs === undefined) await answeredWithin(redis.ping(), redisTimeoutMs);
+      else await pingWithin(redis, withinMs, commandBackstopMs);
     },
     async close() {
       closing = true;

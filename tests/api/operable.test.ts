@@ -76,7 +76,7 @@ describe('readiness: the database (and Redis when set) answer', () => {
       }
     });
 
-    it('asks again when a reply sat behind a blocked event loop past REDIS_TIMEOUT_MS', async (context) => {
+    it('a reply that sat behind a blocked event loop past REDIS_TIMEOUT_MS is an answer, not a timeout', async (context) => {
       if (!haveRedis) context.skip();
       const limiter = limiterOn(REDIS_URL);
       try {
@@ -90,7 +90,8 @@ describe('readiness: the database (and Redis when set) answer', () => {
           while (performance.now() < until) {}
           return answer;
         };
-        await expect(sentThenBusy(() => limiter.ping())).rejects.toThrow(/timed out/);
+        // The timer's verdict waits until the reply already on the socket is read (answeredWithin).
+        await expect(sentThenBusy(() => limiter.ping())).resolves.toBeUndefined();
         await expect(sentThenBusy(() => limiter.ping(1_000))).resolves.toBeUndefined();
       } finally {
         await limiter.close();
