@@ -163,7 +163,9 @@ const formModels: MachineModel[] = [
 /** A described form dialog (src/features/form-dialogs.ts): its fixture, opened on its record, if any. */
 function formDialogModel({ name, group, machine, opened, fixture }: AnyFormDialog): MachineModel {
   const { target, ...rest } = fixture;
-  const open = target === undefined ? undefined : { values: opened?.(target), target };
+  // Without `opened` the form opens with its defaults: the event carries the record alone.
+  const open =
+    target === undefined ? undefined : opened ? { values: opened(target), target } : { target };
   return formModel(name, machine, group, { kind: 'modal', ...rest, open });
 }
 
