@@ -164,8 +164,7 @@ const formModels: MachineModel[] = [
 function formDialogModel({ name, group, machine, opened, fixture }: AnyFormDialog): MachineModel {
   const { target, ...rest } = fixture;
   // Without `opened` the form opens with its defaults: the event carries the record alone.
-  const open =
-    target === undefined ? undefined : opened ? { values: opened(target), target } : { target };
+  const open = target === undefined ? undefined : opened ? { values: opened(target), target } : { target };
   return formModel(name, machine, group, { kind: 'modal', ...rest, open });
 }
 
