@@ -1,32 +1,18 @@
 /**
- * `npm run coverage:paths`: runs the model-based tests (and any UI walks) with a coverage directory,
- * then prints, per machine, the edges its walks covered against the edges its definition has:
- *   <machine> machine <covered>/<defined> ui <covered>/<defined or ->
- * and a total line. Exits non-zero when a test failed, a machine is below 100% at machine level, or a
- * UI-walked machine is below 100% at UI level. COVERAGE_PATHS_PROJECTS=model skips the UI walks
- * (a quicker run; the ui column then shows -).
+ * `npm run coverage:paths` (`npm run walk -- <machine>`): runs the model-based tests and the UI walks with a
+ * coverage directory, then prints per machine the edges its walks covered against those its definition has
+ * (`<machine> machine <covered>/<defined> ui <covered>/<defined or ->`), and beyond edges
+ * (src/qa/statecharts/coverage-kinds.ts) the guard outcomes, transition pairs and parallel configurations
+ * walked against those reachable (the items walked: tests/model/coverage-kinds.test.ts writes them to
+ * <dir>/kinds/). Fails when a test failed, an edge is not walked at machine level (or at UI level on a
+ * UI-walked machine), or a reachable item is not walked or coverage-unreachable.json is wrong about one.
+ * A passing run of both levels writes src/qa/statecharts/walked-by/<machine>.json: per defined edge, the
+ * tests that walk it (the QA viewer and `npm run statecharts` show it).
  *
- * A run of both levels also writes src/qa/statecharts/walked-by/<machine>.json: per machine
- * and defined edge (state, event, guard outcome), the tests that walk it at machine and at UI level
- * (the shortest few by name, with the count). The QA viewer shows it when an edge is selected, and
- * `npm run statecharts` puts it in each machine's table. `--json` prints that report instead of the table.
- *
- * Beyond edges (src/qa/statecharts/coverage-kinds.ts): per machine, guard outcomes, transition pairs and
- * parallel configurations walked against those reachable, with the unreachable ones and their reasons
- * (coverage-unreachable.json); the items walked come from tests/model/coverage-kinds.test.ts, which
- * writes them to <dir>/kinds/. In the JSON they are `beyondEdges`. A reachable item not walked, or an
- * unreachable one not listed (or listed but reachable), fails the run like an uncovered edge.
- *
- * Options:
- *   --machine <name>[,<name>…]  only these machines: their model paths and their UI walks (the other
- *                               tests are filtered out by name), and only their walked-by files are
- *                               written (after a change to one machine, a run of minutes, not the whole).
- *   --records <dir>             no tests: the report of the coverage records an earlier run left in <dir>
- *                               (STATECHART_COVERAGE_DIR); nothing is written.
- *
- * The report goes to stdout by `write` and the script ends by returning with `process.exitCode`: a pipe
- * (`| jq .`) gets the whole text even when it is longer than the pipe's buffer (process.exit right
- * after a large write would cut it at 64 KiB).
+ * --json prints that report (with `beyondEdges`) instead of the table; --machine a,b only these machines'
+ * model paths and UI walks, and only their walked-by files; --records <dir> runs no test and reports an
+ * earlier run's records (STATECHART_COVERAGE_DIR), writing nothing. COVERAGE_PATHS_PROJECTS=model skips
+ * the UI walks (the ui column then shows -). The report goes out by `print` (scripts/cli.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -46,11 +32,7 @@ import {
 import { MODELS } from '../src/qa/statecharts/models';
 import { formatReport, readRecords, summarise, uncoveredMessages } from '../tests/model/coverage';
 import { walkedByReport, writeWalkedBy } from '../tests/model/walked-by';
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
+import { option, print } from './cli';
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -67,11 +49,8 @@ function readKinds(dir: string): Map<string, KindSets | null> {
 const WALKS_DIR = 'tests/ui/walks';
 
 /**
- * The UI walk files that may walk `machines`: the ones that name a machine (`machine: 'changePassword'`),
- * and the descriptors' walks for a confirmation or a form dialog (src/features/confirmations.ts,
- * form-dialogs.ts); every walk file when none names one. Loading a walk file in jsdom costs seconds, so
- * only these are loaded (a file that names the machine without walking it, e.g. the session followed as
- * an extra model, declares a skipped suite: tests/ui/walks/runner.ts).
+ * The UI walk files that may walk `machines` (loading one in jsdom costs seconds): those that name a
+ * machine, and the descriptors' walks of a confirmation or form dialog; every walk file when none does.
  */
 function walkFiles(machines: string[]): string[] {
   const files = readdirSync(WALKS_DIR)
@@ -111,18 +90,13 @@ function collect(json: boolean, machines: string[] | undefined) {
         ...walkFiles(machines),
         '-t',
         `^(${machines.map(literal).join('|')}) (machine|\\(UI walk\\)) `,
-      ]
-    : [];
-  // A walk of some machines (the inner loop) keeps vitest's transformed modules between runs (its
-  // experimental file-system module cache, one per checkout in the temp folder): measured on a walk file,
-  // transform 12.3 s → 2.2 s and import 26.5 s → 7.9 s on the second run, at a load average of 14–18.
-  const moduleCache = machines
-    ? [
+        // The inner loop keeps vitest's transformed modules between runs, one cache per checkout
+        // (docs/inner-loop.md).
         '--experimental.fsModuleCache',
         `--experimental.fsModuleCachePath=${path.join(tmpdir(), `vitest-walk-cache-${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)}`)}`,
       ]
     : [];
-  const run = spawnSync('npx', ['vitest', 'run', ...projects, ...only, ...moduleCache, '--reporter=dot'], {
+  const run = spawnSync('npx', ['vitest', 'run', ...projects, ...only, '--reporter=dot'], {
     // With --json, stdout is the report alone: the tests' output goes to stderr.
     stdio: ['ignore', json ? 2 : 'inherit', 'inherit'],
     env: {
@@ -135,13 +109,6 @@ function collect(json: boolean, machines: string[] | undefined) {
   const kinds = readKinds(dir);
   rmSync(dir, { recursive: true, force: true });
   return { rows, kinds, passed: run.status === 0 };
-}
-
-/** Writes `text` to stdout and resolves once it was handed on (to the pipe, the file or the terminal). */
-function print(text: string): Promise<void> {
-  return new Promise((resolve, reject) =>
-    process.stdout.write(`${text}\n`, (error) => (error ? reject(error) : resolve())),
-  );
 }
 
 async function main(): Promise<number> {
@@ -167,35 +134,51 @@ async function main(): Promise<number> {
   const kindProblems = Object.entries(beyondEdges).flatMap(([machine, measures]) =>
     collected.kinds.get(machine) ? kindFailures(machine, measures) : [],
   );
-  // Only a run of both levels knows both columns; what failed is missing from it, and the run fails.
-  if (!process.env.COVERAGE_PATHS_PROJECTS && !option('--records'))
-    writeWalkedBy(report, { prune: machines === undefined });
+  // Only a run of both levels knows both columns, and only a passing one writes them.
+  // A failed run's counts are not the walks' (a walk that stopped early reports 0): the committed
+  // reports stay as they were, and the run fails.
+  if (!process.env.COVERAGE_PATHS_PROJECTS && !option('--records')) {
+    if (collected.passed) writeWalkedBy(report, { prune: machines === undefined });
+    else console.error('coverage:paths: a test failed: walked-by reports left as they were');
+  }
   if (json) {
     await print(JSON.stringify({ ...report, beyondEdges }, null, 2));
     return collected.passed && kindProblems.length === 0 ? 0 : 1;
   }
 
-  const lines = [
-    '',
-    'Statechart transition coverage (edges from the machine definitions):',
-    ...formatReport(rows),
-  ];
   const uncovered = rows.flatMap((row) => uncoveredMessages(row));
-  if (uncovered.length)
-    lines.push('', 'Uncovered at machine level:', ...uncovered.map((line) => `  ${line}`));
   const uncoveredUi = rows.filter((row) => row.uiCovered).flatMap((row) => uncoveredMessages(row, 'ui'));
-  if (uncoveredUi.length) lines.push('', 'Uncovered at UI level:', ...uncoveredUi.map((line) => `  ${line}`));
-  const width = Math.max(...rows.map((row) => row.machine.length));
-  lines.push(
+  await print(
+    [
+      '',
+      'Statechart transition coverage (edges from the machine definitions):',
+      ...formatReport(rows),
+      ...section('Uncovered at machine level:', uncovered),
+      ...section('Uncovered at UI level:', uncoveredUi),
+      ...beyondEdgesText(beyondEdges, collected.kinds),
+      ...section('Beyond edges, failures:', kindProblems),
+    ].join('\n'),
+  );
+  const failed = uncovered.length + uncoveredUi.length + kindProblems.length > 0;
+  return collected.passed && !failed ? 0 : 1;
+}
+
+/** A titled block of indented lines after a blank one; nothing when there are no lines. */
+const section = (title: string, lines: string[]) =>
+  lines.length ? ['', title, ...lines.map((line) => `  ${line}`)] : [];
+
+/** Each machine's beyond-edges figures, then the unreachable items grouped by reason. */
+function beyondEdgesText(beyondEdges: Record<string, KindsMeasure>, kinds: Map<string, KindSets | null>) {
+  const width = Math.max(...Object.keys(beyondEdges).map((machine) => machine.length));
+  const lines = [
     '',
     'Beyond edges, walked/reachable at machine level (guard outcomes, transition pairs, parallel configurations):',
     ...Object.entries(beyondEdges).map(([machine, measures]) =>
-      collected.kinds.get(machine)
+      kinds.get(machine)
         ? `${machine.padEnd(width)} ${formatKinds(measures)}`
         : `${machine.padEnd(width)} (not walked in this run)`,
     ),
-  );
-  // The unreachable items grouped by reason: the reason once, then the items it explains.
+  ];
   const byReason = new Map<string, string[]>();
   for (const [machine, measures] of Object.entries(beyondEdges))
     for (const kind of COVERAGE_KINDS)
@@ -209,12 +192,7 @@ async function main(): Promise<number> {
     );
     for (const [reason, items] of byReason) lines.push(`  ${reason}`, ...items.map((item) => `    ${item}`));
   }
-  if (kindProblems.length)
-    lines.push('', 'Beyond edges, failures:', ...kindProblems.map((line) => `  ${line}`));
-  await print(lines.join('\n'));
-  return collected.passed && uncovered.length === 0 && uncoveredUi.length === 0 && kindProblems.length === 0
-    ? 0
-    : 1;
+  return lines;
 }
 
 process.exitCode = await main();

@@ -1,5 +1,6 @@
 // Runs the Playwright suite when a Chromium is installed. Without one it says so and skips — except in
 // CI, where a missing browser is a failure (.ci/run installs Debian's chromium first).
+// With no arguments it runs the journeys, then the timed project alone (playwright.config.ts says why).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { CHROMIUM as chromium } from '../tests/e2e/chromium.ts';
@@ -13,5 +14,11 @@ if (!existsSync(chromium)) {
   console.warn(`${message}: SKIPPED the end-to-end suite`);
   process.exit(0);
 }
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+const playwright = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+  spawnSync('npx', ['playwright', 'test', ...args], { stdio: 'inherit', env }).status ?? 1;
+
+const args = process.argv.slice(2);
+if (args.length > 0) process.exit(playwright(args));
+const journeys = playwright(['--project=journeys']);
+const timed = playwright(['--project=timed', '--workers=1'], { ...process.env, E2E_BUILT: '1' });
+process.exit(journeys || timed);

@@ -6,20 +6,14 @@
  * their diff shows what changed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fixtureText, machineFixture } from '../src/qa/statecharts/fixtures';
 import { MODELS } from '../src/qa/statecharts/models';
 
 const root = path.join(import.meta.dirname, '..');
 const dir = path.join(root, 'tests', 'fixtures', 'paths');
-const read = (file: string) => {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-};
+const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
 
 mkdirSync(dir, { recursive: true });
 const names = new Set(MODELS.map((model) => `${model.name}.json`));

@@ -1,30 +1,29 @@
 /**
- * `npm run mutation:summary`: the figures of the last mutation run (`npm run test:mutation`, whose JSON
- * report is reports/mutation/mutation.json) as a short Markdown text, written to
- * reports/mutation/summary.md (committed; the HTML and JSON reports are large and are not) and printed.
- *
- * Score = (killed + timed out) / (killed + timed out + survived + not covered), as Stryker counts it,
- * for the non-static mutants, the static ones (in machine definitions) and all. A survivor listed in
- * tests/mutation/equivalent.json (file, mutator, replacement, the original text it replaces and its lines, near the listed
- * line — scripts/mutation/equivalents.ts — and why no test can tell it from the original) is counted apart
- * as equivalent, and the score without those is given too; a listed mutant that no longer survives, or
- * that no mutant matches any more (its code changed), is named, so the list does not keep stale entries.
- *
- * A file of the mutated set (scripts/mutation/parts.ts) missing from the report is named as not measured
- * (a run by parts that has not reached it yet: `npm run test:mutation:parts` resumes there).
+ * `npm run mutation:summary`: the figures of the last mutation run (reports/mutation/mutation.json) as
+ * Markdown, written to the committed reports/mutation/summary.md and printed (docs/testing.md, Mutation).
+ * Score = (killed + timed out) / (killed + timed out + survived + not covered), as Stryker counts it, for
+ * the non-static mutants, the static ones (in machine definitions) and all. The survivors listed in
+ * tests/mutation/equivalent.json (scripts/mutation/equivalents.ts) are counted apart, with the score without
+ * them, and a listed one that no longer survives or matches is named, so the list keeps no stale entries.
+ * A file of scripts/mutation/parts.ts missing from the report is named as not measured.
  *
  * Options: --report <file> reads another JSON report; --out <file> writes elsewhere (`-` prints only).
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Equivalent, matchEquivalents, readEquivalents } from './mutation/equivalents';
+import { option } from './cli';
+import {
+  type Equivalent,
+  type LocatedMutant,
+  type MutationReport,
+  matchEquivalents,
+  readEquivalents,
+  readJson,
+  undetected,
+} from './mutation/equivalents';
 import { MUTATION_PARTS } from './mutation/parts';
 
-interface MutantResult {
-  id: string;
-  mutatorName: string;
-  replacement?: string;
-  location: { start: { line: number; column: number }; end: { line: number; column: number } };
+interface MutantResult extends LocatedMutant {
   status:
     | 'Killed'
     | 'Survived'
@@ -38,10 +37,6 @@ interface MutantResult {
   coveredBy?: string[];
 }
 
-interface Report {
-  files: Record<string, { source: string; mutants: MutantResult[] }>;
-}
-
 interface Tally {
   killed: number;
   survived: number;
@@ -52,11 +47,6 @@ interface Tally {
 }
 
 const root = path.join(import.meta.dirname, '..');
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(name);
-  return index >= 0 && process.argv[index + 1] ? (process.argv[index + 1] as string) : fallback;
-}
 
 /**
  * A static mutant is reached only while a module loads (a machine definition, a constant), never by a
@@ -95,17 +85,8 @@ function row(name: string, tally: Tally): string {
   return `| ${name} | ${tally.killed} | ${tally.survived} | ${tally.noCoverage} | ${tally.equivalent} | ${tally.ignored} | ${percent(stryker)} | ${percent(withoutEquivalents)} |`;
 }
 
-function main(): void {
-  const reportFile = path.resolve(root, option('--report', 'reports/mutation/mutation.json'));
-  const out = option('--out', path.join(root, 'reports/mutation/summary.md'));
-  if (!existsSync(reportFile)) {
-    process.stderr.write(`no report at ${reportFile}: run npm run test:mutation first\n`);
-    process.exitCode = 1;
-    return;
-  }
-  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
-  const equivalentsFile = path.join(root, 'tests/mutation/equivalent.json');
-  const equivalents: Equivalent[] = existsSync(equivalentsFile) ? readEquivalents(equivalentsFile) : [];
+/** Each file's tally and the totals (static and not), the survivors not listed, the listed equivalents used. */
+function tallyFiles(report: MutationReport<MutantResult>, equivalents: Equivalent[]) {
   const used = new Set<Equivalent>();
 
   const nonStatic = empty();
@@ -119,7 +100,7 @@ function main(): void {
     const listed = matchEquivalents(equivalents, relative, source, mutants);
     const tally = empty();
     for (const mutant of mutants) {
-      const survived = mutant.status === 'Survived' || mutant.status === 'NoCoverage';
+      const survived = undetected(mutant);
       const entry = listed.get(mutant);
       const equivalent = survived && entry !== undefined;
       if (equivalent) used.add(entry);
@@ -133,6 +114,21 @@ function main(): void {
     }
     perFile.push([relative, tally]);
   }
+  return { used, nonStatic, statics, perFile, survivors };
+}
+
+function main(): void {
+  const reportFile = path.resolve(root, option('--report') || 'reports/mutation/mutation.json');
+  const out = option('--out') || path.join(root, 'reports/mutation/summary.md');
+  if (!existsSync(reportFile)) {
+    process.stderr.write(`no report at ${reportFile}: run npm run test:mutation first\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const report = readJson<MutationReport<MutantResult>>(reportFile);
+  const equivalentsFile = path.join(root, 'tests/mutation/equivalent.json');
+  const equivalents: Equivalent[] = existsSync(equivalentsFile) ? readEquivalents(equivalentsFile) : [];
+  const { used, nonStatic, statics, perFile, survivors } = tallyFiles(report, equivalents);
   const all = empty();
   for (const tally of [nonStatic, statics]) {
     for (const key of Object.keys(all) as (keyof Tally)[]) all[key] += tally[key];

@@ -1,27 +1,22 @@
 /**
- * `npm run regen`: regenerates everything derived from the sources, in the order each step needs the
- * one before:
- *   1. the contract's document, openapi/openapi.json from its typed modules in openapi/src, then the API
- *      types made from it, openapi/schema.d.ts (`npm run generate:api` runs both);
- *   2. the path fixtures, tests/fixtures/paths/<machine>.json (`npm run fixtures:paths`);
- *   3. the walked-by report (src/qa/statecharts/walked-by/<machine>.json) of the machines whose report
- *      is stale: missing, naming other edges than the machine defines, or naming a test file that is
- *      gone (`coverage:paths --machine …`: those machines' walks only); `--all` walks every machine,
- *      `--machine a,b` the ones named;
- *   4. the statechart diagrams, docs/statecharts/<machine>.md (`npm run statecharts`), which show the
- *      walked-by report, hence last.
- * Stops at the first step that fails (a walk below 100% coverage fails its step).
+ * `npm run regen`: regenerates everything derived from the sources, each step from the one before:
+ * 1. openapi/openapi.json and openapi/schema.d.ts (`npm run generate:api`);
+ * 2. the path fixtures, tests/fixtures/paths/ (`npm run fixtures:paths`);
+ * 3. the walked-by reports, src/qa/statecharts/walked-by/, of the machines whose report is stale (missing,
+ *    naming other edges than the machine defines, or a test file that is gone): `coverage:paths --machine`;
+ *    `--all` walks every machine, `--machine a,b` the ones named;
+ * 4. the diagrams, docs/statecharts/ (`npm run statecharts`), which show the walked-by reports.
+ * Stops at the first step that fails. Then it fails if the database schema is ahead of the migrations:
+ * `npm run db:generate` writes those, reviewed by hand.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
+import * as dbSchema from '../server/db/schema';
 import { definedEdges } from '../src/qa/statecharts/edges';
 import { MODELS } from '../src/qa/statecharts/models';
 import { readWalkedBy } from '../tests/model/walked-by';
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
+import { option } from './cli';
 
 function run(label: string, command: string, args: string[]): boolean {
   console.log(`\nregen: ${label}: ${command} ${args.join(' ')}`);
@@ -52,29 +47,41 @@ function staleMachines(): string[] {
   }).map((model) => model.name);
 }
 
-function main(): number {
+/** The SQL `npm run db:generate` would write now (none when the migrations hold the schema). */
+async function pendingMigration(): Promise<string[]> {
+  const meta = 'server/db/migrations/meta';
+  const last = readdirSync(meta)
+    .filter((file) => file.endsWith('_snapshot.json'))
+    .sort()
+    .at(-1);
+  const previous = JSON.parse(readFileSync(`${meta}/${last}`, 'utf8'));
+  return generateMigration(previous, generateDrizzleJson(dbSchema, previous.id));
+}
+
+async function main(): Promise<number> {
   // 1. The contract's document and the API types.
   if (!run('contract and API types', 'npm', ['run', 'generate:api'])) return 1;
 
   // 2. Path fixtures.
   if (!run('path fixtures', 'npm', ['run', 'fixtures:paths'])) return 1;
 
-  // 3. Walked-by report.
-  if (process.argv.includes('--all')) {
-    if (!run('walked-by report', 'npm', ['run', 'coverage:paths'])) return 1;
-  }
-  const machines = process.argv.includes('--all') ? [] : (option('--machine')?.split(',') ?? staleMachines());
-  if (process.argv.includes('--all')) {
-    // Written by the full run above.
-  } else if (machines.length === 0) console.log('\nregen: walked-by report: every machine is current');
-  else if (
-    !run('walked-by report', 'npx', ['tsx', 'scripts/coverage-paths.ts', '--machine', machines.join(',')])
-  )
-    return 1;
+  // 3. Walked-by report (all machines: undefined).
+  const machines = process.argv.includes('--all')
+    ? undefined
+    : (option('--machine')?.split(',') ?? staleMachines());
+  const only = machines ? ['--machine', machines.join(',')] : [];
+  if (machines?.length === 0) console.log('\nregen: walked-by report: every machine is current');
+  else if (!run('walked-by report', 'npx', ['tsx', 'scripts/coverage-paths.ts', ...only])) return 1;
 
   // 4. Diagrams.
   if (!run('statechart diagrams', 'npm', ['run', 'statecharts'])) return 1;
-  return 0;
+
+  const pending = await pendingMigration();
+  if (pending.length === 0) return 0;
+  console.error(
+    `\nregen: the database schema is ahead of its migrations: run \`npm run db:generate\` (it would write:\n${pending.join('\n')})`,
+  );
+  return 1;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

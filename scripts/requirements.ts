@@ -4,20 +4,12 @@
  * `npm run coverage:paths` committed in src/qa/statecharts/walked-by/), and the tests that check it
  * beyond the statecharts. Reads the definitions and those reports only: no test is run.
  * `--json` prints the report as JSON. Fails when a behavioural requirement is untraced or a machine's
- * meta names an unknown id.
- *
- * The text goes to stdout by `write` and the script returns with `process.exitCode`, so a pipe gets
- * all of it (see scripts/coverage-paths.ts).
+ * meta names an unknown id. The text goes out by `print` (scripts/cli.ts), so a pipe gets all of it.
  */
 import { formatRequirementsReport, requirementsReport } from '../src/qa/requirements/report';
 import { MODELS } from '../src/qa/statecharts/models';
 import { readWalkedBy } from '../tests/model/walked-by';
-
-function print(text: string): Promise<void> {
-  return new Promise((resolve, reject) =>
-    process.stdout.write(`${text}\n`, (error) => (error ? reject(error) : resolve())),
-  );
-}
+import { print } from './cli';
 
 async function main(): Promise<number> {
   const walked = readWalkedBy();

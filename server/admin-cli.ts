@@ -7,11 +7,10 @@
 // Exit status: 0 done, 1 refused or failed (the reason on stderr), 2 usage.
 import { createInterface } from 'node:readline';
 import { isCommonPassword } from './auth/common-passwords.ts';
-import { unlockLogin } from './auth/lockout.ts';
 import { hashPassword } from './auth/security.ts';
 import type { Settings } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/index.ts';
-import { createLimiter } from './limits/rate-limiter.ts';
+import { limiterOf } from './limits/rate-limiter.ts';
 import { fail, settingsFromEnvironment } from './startup.ts';
 import { createUsersRepository, type UsersRepository } from './users/repository.ts';
 
@@ -27,8 +26,6 @@ type Command = (typeof COMMANDS)[number];
 
 /** A refusal the operator can act on: printed without a stack, exit status 1. */
 class Refused extends Error {}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The new password: the first line of stdin when it is piped, else asked twice without echo. */
 async function readNewPassword(): Promise<string> {
@@ -75,28 +72,15 @@ async function unlock(settings: Settings, email: string): Promise<string> {
         'POST /api/v1/users/{user_id}/unlock) of the process that locked it',
     );
   }
-  const limiter = createLimiter(rateLimits, {
-    redisUrl: settings.redisUrl,
-    keyPrefix: settings.redisKeyPrefix,
-    redisTimeoutMs: settings.redisTimeoutMs,
-  });
+  const limiter = limiterOf(settings);
   try {
     // The connection must be up: a reset while Redis is unreachable would clear only this process's
     // fallback counters and report a success that is not one.
-    const deadline = Date.now() + 5_000;
-    for (;;) {
-      try {
-        await limiter.ping();
-        break;
-      } catch (error) {
-        if (Date.now() > deadline)
-          throw new Refused(
-            `Redis (REDIS_URL) does not answer: ${(error as Error).message}; nothing changed`,
-          );
-        await sleep(100);
-      }
-    }
-    await unlockLogin(limiter, email);
+    // Waited for up to 5 s (a connection still being made), not retried once Redis has refused it.
+    await limiter.ping(5_000).catch((error: Error) => {
+      throw new Refused(`Redis (REDIS_URL) does not answer: ${error.message}; nothing changed`);
+    });
+    await limiter.unlockLogin(email);
   } finally {
     await limiter.close();
   }

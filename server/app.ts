@@ -32,7 +32,7 @@ import type { OperationHandlers } from './http/types.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { itemHandlers } from './items/handlers.ts';
 import { createItemsRepository, type ItemsRepository } from './items/repository.ts';
-import { createLimiter, type Limiter } from './limits/rate-limiter.ts';
+import { type Limiter, limiterOf } from './limits/rate-limiter.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailDelivery, type MailDelivery } from './mail/queue.ts';
 import type { TemplateContext } from './mail/templates.ts';
@@ -176,22 +176,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailer', options.mailer ?? createMailer(settings, app.log));
   app.decorate('templateContext', { projectName: settings.projectName, frontendHost: settings.frontendHost });
   app.decorate('storage', options.storage ?? (await createStorage(settings)));
-  app.decorate(
-    'limiter',
-    createLimiter(settings.rateLimits, {
-      redisUrl: settings.redisUrl,
-      keyPrefix: settings.redisKeyPrefix,
-      redisTimeoutMs: settings.redisTimeoutMs,
-      log: app.log,
-    }),
-  );
+  app.decorate('limiter', limiterOf(settings, app.log));
   app.decorate(
     'mailDelivery',
     createMailDelivery(options.db, app.mailer, app.log, {
       failedRetentionDays: settings.emailFailedRetentionDays,
     }),
   );
-  app.addHook('onReady', async () => app.mailDelivery.start());
+  // Once listening: a start that fails (a port in use) says so first, with no e-mail worker in its way.
+  app.addHook('onListen', async () => app.mailDelivery.start());
   app.addHook('onClose', async () => {
     await app.mailDelivery.stop();
     app.mailer.close();
@@ -257,11 +250,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     attachFieldsToBody: 'keyValues',
     // Files reach handlers with their name and declared type; the handler decides what to trust.
     async onFile(part) {
-      const data = await part.toBuffer();
+      const { filename, mimetype } = part;
       const file: UploadedFile = {
-        filename: part.filename,
-        mimetype: part.mimetype,
-        data,
+        filename,
+        mimetype,
+        data: await part.toBuffer(),
         truncated: part.file.truncated,
       };
       (part as unknown as { value: UploadedFile }).value = file;

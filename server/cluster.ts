@@ -38,7 +38,7 @@ export async function runClusterPrimary(settings: Settings, log: Logger): Promis
   await migratePostgres(db.url, {
     migrations: db.migrateOnStart ? 'apply' : 'check',
     connectWaitSeconds: db.connectWaitSeconds,
-    log: (message) => log.info(message),
+    log,
   });
   log.info('database schema up to date (checked once, before starting the workers; they do not migrate)');
   const database = await openDatabase({ url: db.url }, { migrations: 'check', poolSize: 1 });
@@ -51,13 +51,16 @@ export async function runClusterPrimary(settings: Settings, log: Logger): Promis
   cluster.setupPrimary({ exec: workerEntry, args: [] });
   let stopping = false;
   const serving = new Set<Worker>();
+  let announced = false;
   const fork = () => {
     const worker = cluster.fork();
-    worker.once('listening', () => {
-      serving.add(worker);
-      if (serving.size === settings.webConcurrency) {
-        log.info({ workers: settings.webConcurrency }, `all ${settings.webConcurrency} workers serving`);
-      }
+    worker.once('listening', () => serving.add(worker));
+    // Each worker's start-up summary (server/serve.ts); said once, by this process, when all serve.
+    worker.on('message', (message: { summary?: string }) => {
+      if (announced || !message?.summary || serving.size < settings.webConcurrency) return;
+      announced = true;
+      const workerPids = [...serving].map((w) => w.process.pid);
+      log.info({ workerPids }, `all ${settings.webConcurrency} workers ${message.summary}`);
     });
   };
   cluster.on('exit', (worker: Worker, code, signal) => {

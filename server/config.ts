@@ -2,42 +2,32 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export interface SmtpSettings {
-  host: string;
-  port: number;
-  user: string | undefined;
-  password: string | undefined;
-  tls: boolean;
-  ssl: boolean;
-}
-
 /** A limit of `points` requests per `seconds`, written `points/seconds` (e.g. `10/900`). */
 export interface RateLimit {
   points: number;
   seconds: number;
 }
 
-export interface RateLimits {
-  enabled: boolean;
-  loginPerIp: RateLimit;
-  loginFailuresPerAccount: RateLimit;
-  loginFailuresPerAccountAndIp: RateLimit;
-  signupPerIp: RateLimit;
-  recoveryPerIp: RateLimit;
-  recoveryPerAccount: RateLimit;
-  resetPerIp: RateLimit;
-  confirmPerIp: RateLimit;
-  confirmPerAccount: RateLimit;
-}
+/**
+ * Each limit's variable and default. Defaults aim at abuse, not use: a test suite signing up and logging
+ * in dozens of times a minute passes.
+ */
+const RATE_LIMIT_VARIABLES = {
+  loginPerIp: ['RATE_LIMIT_LOGIN_PER_IP', '300/60'],
+  loginFailuresPerAccount: ['RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT', '100/900'],
+  loginFailuresPerAccountAndIp: ['RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_IP', '10/900'],
+  signupPerIp: ['RATE_LIMIT_SIGNUP_PER_IP', '120/60'],
+  recoveryPerIp: ['RATE_LIMIT_RECOVERY_PER_IP', '120/60'],
+  recoveryPerAccount: ['RATE_LIMIT_RECOVERY_PER_ACCOUNT', '10/600'],
+  resetPerIp: ['RATE_LIMIT_RESET_PER_IP', '60/60'],
+  confirmPerIp: ['RATE_LIMIT_CONFIRM_PER_IP', '120/60'],
+  confirmPerAccount: ['RATE_LIMIT_CONFIRM_PER_ACCOUNT', '20/600'],
+} as const;
 
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  endpoint: string | undefined;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  forcePathStyle: boolean;
-}
+export type LimitName = keyof typeof RATE_LIMIT_VARIABLES;
+export type RateLimits = { enabled: boolean } & Record<LimitName, RateLimit>;
+
+export type S3Settings = NonNullable<ReturnType<typeof s3Settings>>;
 
 /**
  * Where the data lives. PostgreSQL for anything with more than one process; the embedded PGlite (one
@@ -67,57 +57,7 @@ export type Environment = 'development' | 'staging' | 'production' | 'test';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export interface Settings {
-  environment: Environment;
-  /** staging or production: secrets must be real and the embedded database is opt-in. */
-  deployed: boolean;
-  projectName: string;
-  host: string;
-  port: number;
-  dataDir: string;
-  /** The PostgreSQL server's URL (from DATABASE_URL or the template's POSTGRES_*), if one is used. */
-  databaseUrl: string | undefined;
-  database: DatabaseSettings;
-  secretKey: string;
-  firstSuperuser: string;
-  firstSuperuserPassword: string | undefined;
-  frontendHost: string;
-  corsOrigins: string[];
-  accessTokenExpireMinutes: number;
-  emailResetTokenExpireHours: number;
-  smtp: SmtpSettings | undefined;
-  emailsFromEmail: string;
-  emailsFromName: string;
-  /** Days an e-mail the SMTP server refused for good stays in the queue (to be looked at) before it is deleted. */
-  emailFailedRetentionDays: number;
-  logLevel: (typeof LOG_LEVELS)[number];
-  /** `pretty` lines for a terminal (the default in development) or JSON lines (elsewhere). */
-  logFormat: 'pretty' | 'json';
-  /** Unexpected errors are reported to this Sentry project (the template's SENTRY_DSN); unset: none. */
-  sentryDsn: string | undefined;
-  /** The release reports name (Sentry's SENTRY_RELEASE); unset: this package's name@version. */
-  sentryRelease: string | undefined;
-  serveStatecharts: boolean;
-  /** Trust X-Forwarded-* from a reverse proxy (needed to see HTTPS behind one). */
-  trustProxy: boolean;
-  redisUrl: string | undefined;
-  /** Prefix of every Redis key this server writes, so several apps can share one Redis. */
-  redisKeyPrefix: string;
-  /** How long one Redis command may take before Redis counts as unreachable (ms). */
-  redisTimeoutMs: number;
-  rateLimits: RateLimits;
-  s3: S3Settings | undefined;
-  /** Things worth a warning at start-up (which of two spellings won, a weak secret outside production). */
-  notices: string[];
-  /** Server processes sharing the port (node:cluster); more than one needs PostgreSQL. */
-  webConcurrency: number;
-  /**
-   * SIGTERM/SIGINT: for `drainSeconds` readiness answers 503 while requests are still served (each answer
-   * closing its connection), then in-flight requests finish; `timeoutSeconds` after the signal the
-   * process exits whatever is still running.
-   */
-  shutdown: { drainSeconds: number; timeoutSeconds: number };
-}
+export type Settings = ReturnType<typeof loadSettings>;
 
 export class SettingsError extends Error {
   constructor(
@@ -129,8 +69,6 @@ export class SettingsError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
-
-const WEAK_SECRETS = new Set(['', 'changethis']);
 
 function str(env: Env, name: string, fallback: string): string {
   const value = env[name];
@@ -182,18 +120,15 @@ function rate(env: Env, name: string, fallback: string): RateLimit {
   return { points, seconds };
 }
 
-/** Defaults aim at abuse, not use: a test suite signing up and logging in dozens of times a minute passes. */
-export const RATE_LIMIT_DEFAULTS = {
-  RATE_LIMIT_LOGIN_PER_IP: '300/60',
-  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '100/900',
-  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_IP: '10/900',
-  RATE_LIMIT_SIGNUP_PER_IP: '120/60',
-  RATE_LIMIT_RECOVERY_PER_IP: '120/60',
-  RATE_LIMIT_RECOVERY_PER_ACCOUNT: '10/600',
-  RATE_LIMIT_RESET_PER_IP: '60/60',
-  RATE_LIMIT_CONFIRM_PER_IP: '120/60',
-  RATE_LIMIT_CONFIRM_PER_ACCOUNT: '20/600',
-} as const;
+function rateLimits(env: Env): RateLimits {
+  const limits = Object.entries(RATE_LIMIT_VARIABLES).map(
+    ([limit, [name, fallback]]) => [limit, rate(env, name, fallback)] as const,
+  );
+  return {
+    enabled: bool(env, 'RATE_LIMIT_ENABLED', true),
+    ...(Object.fromEntries(limits) as Record<LimitName, RateLimit>),
+  };
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -239,7 +174,7 @@ function redisUrl(value: string | undefined): string | undefined {
   return value;
 }
 
-function s3Settings(env: Env): S3Settings | undefined {
+function s3Settings(env: Env) {
   const bucket = optional(env, 'S3_BUCKET');
   if (!bucket) return undefined;
   const endpoint = optional(env, 'S3_ENDPOINT');
@@ -389,17 +324,18 @@ function databaseSettings(
   return { url, database };
 }
 
-function logLevel(env: Env, environment: Environment): Settings['logLevel'] {
+function logLevel(env: Env, environment: Environment): (typeof LOG_LEVELS)[number] {
   const value = str(env, 'LOG_LEVEL', environment === 'test' ? 'silent' : 'info')
     .trim()
     .toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(value)) {
     throw new SettingsError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   }
-  return value as Settings['logLevel'];
+  return value as (typeof LOG_LEVELS)[number];
 }
 
-export function logFormat(env: Env, environment: Environment): Settings['logFormat'] {
+/** `pretty` lines for a terminal (the default in development) or JSON lines (elsewhere). */
+export function logFormat(env: Env, environment: Environment): 'pretty' | 'json' {
   const value = str(env, 'LOG_FORMAT', environment === 'development' ? 'pretty' : 'json')
     .trim()
     .toLowerCase();
@@ -428,7 +364,7 @@ function checkPlaceholder(
   );
 }
 
-export function loadSettings(env: Env = process.env): Settings {
+export function loadSettings(env: Env = process.env) {
   const notices: string[] = [];
   const environment = environmentOf(env, notices);
   const deployed = environment === 'staging' || environment === 'production';
@@ -441,7 +377,8 @@ export function loadSettings(env: Env = process.env): Settings {
   checkPlaceholder('SECRET_KEY', secretKey, environment, named, notices);
   // Locally the template's placeholder stands for "no key chosen": the generated one is safer to sign with.
   if (secretKey === 'changethis' && !deployed) secretKey = undefined;
-  if (deployed && (secretKey === undefined || WEAK_SECRETS.has(secretKey))) {
+  // "changethis" is refused above when deployed.
+  if (deployed && secretKey === undefined) {
     throw new SettingsError(
       'SECRET_KEY',
       `must be set to a strong random value when ${named} (not "changethis")`,
@@ -456,7 +393,7 @@ export function loadSettings(env: Env = process.env): Settings {
   if (!EMAIL.test(firstSuperuser)) throw new SettingsError('FIRST_SUPERUSER', 'expected an e-mail address');
   const firstSuperuserPassword = optional(env, 'FIRST_SUPERUSER_PASSWORD');
   checkPlaceholder('FIRST_SUPERUSER_PASSWORD', firstSuperuserPassword, environment, named, notices);
-  if (deployed && (firstSuperuserPassword === undefined || WEAK_SECRETS.has(firstSuperuserPassword))) {
+  if (deployed && firstSuperuserPassword === undefined) {
     throw new SettingsError('FIRST_SUPERUSER_PASSWORD', `must be set when ${named} (not "changethis")`);
   }
   if (firstSuperuserPassword !== undefined && firstSuperuserPassword.length < 8) {
@@ -464,7 +401,7 @@ export function loadSettings(env: Env = process.env): Settings {
   }
 
   const smtpHost = optional(env, 'SMTP_HOST');
-  const smtp: SmtpSettings | undefined = smtpHost
+  const smtp = smtpHost
     ? {
         host: smtpHost,
         port: int(env, 'SMTP_PORT', 587, 1, 65535),
@@ -485,11 +422,13 @@ export function loadSettings(env: Env = process.env): Settings {
 
   return {
     environment,
+    /** staging or production: secrets must be real and the embedded database is opt-in. */
     deployed,
     projectName,
     host: str(env, 'HOST', 'localhost'),
     port,
     dataDir,
+    /** The PostgreSQL server's URL (from DATABASE_URL or the template's POSTGRES_*), if one is used. */
     databaseUrl,
     database,
     secretKey,
@@ -502,53 +441,38 @@ export function loadSettings(env: Env = process.env): Settings {
     smtp,
     emailsFromEmail,
     emailsFromName: str(env, 'EMAILS_FROM_NAME', projectName),
+    /** Days an e-mail the SMTP server refused for good stays in the queue (to be looked at) before it is deleted. */
     emailFailedRetentionDays: int(env, 'EMAIL_FAILED_RETENTION_DAYS', 30, 1, 3650),
     logLevel: logLevel(env, environment),
     logFormat: logFormat(env, environment),
+    /** Unexpected errors are reported to this Sentry project (the template's SENTRY_DSN); unset: none. */
     sentryDsn,
+    /** The release reports name (Sentry's SENTRY_RELEASE); unset: this package's name@version. */
     sentryRelease: optional(env, 'SENTRY_RELEASE'),
     serveStatecharts: bool(env, 'SERVE_STATECHARTS', !deployed),
+    /** Trust X-Forwarded-* from a reverse proxy (needed to see HTTPS behind one). */
     trustProxy: bool(env, 'TRUST_PROXY', false),
     redisUrl: redisUrl(optional(env, 'REDIS_URL')),
+    /** Prefix of every Redis key this server writes, so several apps can share one Redis. */
     redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX', 'starter'),
+    /** How long one Redis command may take before Redis counts as unreachable (ms). */
     redisTimeoutMs: int(env, 'REDIS_TIMEOUT_MS', 250, 20, 60_000),
-    rateLimits: {
-      enabled: bool(env, 'RATE_LIMIT_ENABLED', true),
-      loginPerIp: rate(env, 'RATE_LIMIT_LOGIN_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_LOGIN_PER_IP),
-      loginFailuresPerAccount: rate(
-        env,
-        'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT',
-        RATE_LIMIT_DEFAULTS.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
-      ),
-      loginFailuresPerAccountAndIp: rate(
-        env,
-        'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_IP',
-        RATE_LIMIT_DEFAULTS.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_IP,
-      ),
-      signupPerIp: rate(env, 'RATE_LIMIT_SIGNUP_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_SIGNUP_PER_IP),
-      recoveryPerIp: rate(env, 'RATE_LIMIT_RECOVERY_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_RECOVERY_PER_IP),
-      recoveryPerAccount: rate(
-        env,
-        'RATE_LIMIT_RECOVERY_PER_ACCOUNT',
-        RATE_LIMIT_DEFAULTS.RATE_LIMIT_RECOVERY_PER_ACCOUNT,
-      ),
-      resetPerIp: rate(env, 'RATE_LIMIT_RESET_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_RESET_PER_IP),
-      confirmPerIp: rate(env, 'RATE_LIMIT_CONFIRM_PER_IP', RATE_LIMIT_DEFAULTS.RATE_LIMIT_CONFIRM_PER_IP),
-      confirmPerAccount: rate(
-        env,
-        'RATE_LIMIT_CONFIRM_PER_ACCOUNT',
-        RATE_LIMIT_DEFAULTS.RATE_LIMIT_CONFIRM_PER_ACCOUNT,
-      ),
-    },
+    rateLimits: rateLimits(env),
     s3: s3Settings(env),
+    /** Things worth a warning at start-up (which of two spellings won, a weak secret outside production). */
     notices,
     webConcurrency: webConcurrency(env, databaseUrl),
     shutdown: shutdown(env, deployed),
   };
 }
 
-/** A load balancer needs the drain period to notice; a laptop's Ctrl-C does not wait for one. */
-function shutdown(env: Env, deployed: boolean): Settings['shutdown'] {
+/**
+ * SIGTERM/SIGINT: for `drainSeconds` readiness answers 503 while requests are still served (each answer
+ * closing its connection), then in-flight requests finish; `timeoutSeconds` after the signal the
+ * process exits whatever is still running. A load balancer needs the drain period to notice; a laptop's
+ * Ctrl-C does not wait for one.
+ */
+function shutdown(env: Env, deployed: boolean) {
   const drainSeconds = int(env, 'SHUTDOWN_DRAIN_SECONDS', deployed ? 5 : 0, 0, 600);
   const timeoutSeconds = int(env, 'SHUTDOWN_TIMEOUT_SECONDS', Math.max(15, drainSeconds + 10), 1, 3600);
   if (timeoutSeconds <= drainSeconds) {
@@ -560,6 +484,7 @@ function shutdown(env: Env, deployed: boolean): Settings['shutdown'] {
   return { drainSeconds, timeoutSeconds };
 }
 
+/** Server processes sharing the port (node:cluster); more than one needs PostgreSQL. */
 function webConcurrency(env: Env, databaseUrl: string | undefined): number {
   const count = int(env, 'WEB_CONCURRENCY', 1, 1, 256);
   if (count > 1 && !databaseUrl) {

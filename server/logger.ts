@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { pino } from 'pino';
 import { API_PREFIX } from '../openapi/prefix.ts';
 import type { Settings } from './config.ts';
@@ -85,7 +86,19 @@ const OMITTED = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'reqId', 'er
 
 function formatValue(value: unknown): string {
   if (typeof value === 'string') return /[\s"=]/.test(value) ? JSON.stringify(value) : value;
+  // A measurement (pino's responseTime: 12.345678912345) to a precision a person reads.
+  if (typeof value === 'number' && !Number.isInteger(value)) {
+    return String(Math.abs(value) >= 1 ? Number(value.toFixed(1)) : Number(value.toPrecision(2)));
+  }
   return JSON.stringify(value);
+}
+
+/** `key=value` for each field, a nested object's as `key.inner=value` (`res.statusCode=200`). */
+function fieldsOf(key: string, value: unknown): string[] {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value).flatMap(([inner, v]) => fieldsOf(`${key}.${inner}`, v));
+  }
+  return [`${key}=${formatValue(value)}${key === 'responseTime' ? 'ms' : ''}`];
 }
 
 /**
@@ -105,7 +118,7 @@ export function prettyLine(line: string, colours: boolean): string {
   const request = entry.reqId === undefined ? '' : ` [${String(entry.reqId).slice(0, 8)}]`;
   const fields = Object.entries(entry)
     .filter(([key]) => !OMITTED.has(key))
-    .map(([key, value]) => `${key}=${formatValue(value)}`)
+    .flatMap(([key, value]) => fieldsOf(key, value))
     .join(' ');
   const err = entry.err as { stack?: string; message?: string } | undefined;
   const stack = err ? `\n    ${(err.stack ?? err.message ?? '').replace(/\n/g, '\n    ')}` : '';
@@ -142,7 +155,7 @@ export function createLogger(
 export function writeFatal(message: string, format: LogFormat, deployed: boolean) {
   const text = `Start-up failed: ${message}`;
   if (format === 'json') {
-    const line = `${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg: text })}\n`;
+    const line = `${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, hostname: hostname(), msg: text })}\n`;
     process.stdout.write(deployed ? scrubLine(line) : line);
   } else {
     process.stderr.write(`${deployed ? scrubLine(text) : text}\n`);

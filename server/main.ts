@@ -1,4 +1,4 @@
-import { runClusterPrimary } from './cluster.ts';
+import { isClusterWorker, runClusterPrimary } from './cluster.ts';
 import { startErrorReporting } from './error-reporting.ts';
 import { createLogger } from './logger.ts';
 import { serve } from './serve.ts';
@@ -7,6 +7,14 @@ import { fail, settingsFromEnvironment } from './startup.ts';
 const settings = settingsFromEnvironment();
 const log = createLogger(settings);
 for (const notice of settings.notices) log.warn(notice);
+// package.json's engines. An older Node runs what it can (it is not tested), said once per start.
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (!isClusterWorker && (major < 22 || (major === 22 && minor < 12))) {
+  log.warn(
+    { node: process.version },
+    `Node ${process.version} is not supported (package.json engines: ^22.12.0 || ^24.0.0) and not tested: install Node 24 or 22.12+`,
+  );
+}
 // First, so that an uncaught exception anywhere after this is reported (with SENTRY_DSN).
 const errorReporter = await startErrorReporting(settings, log).catch(fail);
 

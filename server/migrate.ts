@@ -17,7 +17,7 @@ try {
       migrations: 'apply',
       poolSize: 1,
       connectWaitSeconds: database.connectWaitSeconds,
-      log: (message) => log.info(message),
+      log,
     },
   );
   await handle.close();

@@ -32,12 +32,13 @@ export async function serve(
     poolSize: db.poolSize,
     statementTimeoutMs: db.statementTimeoutMs,
     connectWaitSeconds: db.connectWaitSeconds,
-    log: (message) => log.info(message),
+    log,
   });
   let app: FastifyInstance;
   try {
     app = await buildApp({ settings, db: database.db, loggerInstance: log, errorReporter });
-    await ensureFirstSuperuser(settings, app.users, app.log);
+    // A cluster's primary has done it once for all (and said once what it had to say).
+    if (!isClusterWorker) await ensureFirstSuperuser(settings, app.users, app.log);
     await app.listen({ port: settings.port, host: settings.host });
   } catch (error) {
     await database.close();
@@ -63,11 +64,12 @@ export async function serve(
           ? 'redis (shared by every process)'
           : 'redis, unreachable at start: each process counts on its own until it answers',
   };
-  log.info(
-    { environment: settings.environment, ...backends },
+  const summary =
     `serving http://${settings.host}:${port} (API docs at /docs) — environment ${settings.environment}; ` +
-      `database ${backends.database}; mail ${backends.mail}; storage ${backends.storage}; limits ${backends.limits}`,
-  );
+    `database ${backends.database}; mail ${backends.mail}; storage ${backends.storage}; limits ${backends.limits}`;
+  // Said once: a cluster's workers tell their primary, which says it when all of them serve.
+  if (isClusterWorker) process.send?.({ summary });
+  else log.info(summary);
   return {
     app,
     database,

@@ -54,6 +54,7 @@ export function fail(error: unknown, settings?: Pick<Settings, 'logFormat' | 'de
   const { format, deployed } = settings
     ? { format: settings.logFormat, deployed: settings.deployed }
     : fallbackFormat();
-  writeFatal(text, format, deployed);
+  // A refused migration names the accounts the operator must fix (0005: addresses and ids), unmasked.
+  writeFatal(text, format, deployed && !(error instanceof MigrationFailedError));
   process.exit(1);
 }

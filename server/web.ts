@@ -45,8 +45,6 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | fal
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-  }
-  if (hasWebApp) {
     // @fastify/static answers a directory request without an index (and without Accept-Encoding, when
     // precompressed) with 403: the root is the SPA's page like any other client-side route.
     app.get('/', { schema: { hide: true } }, (_request, reply) =>

@@ -1,33 +1,30 @@
 import { GENDERS, SUBSCRIPTION_TYPES } from '../enums.ts';
+import { ITEM_FIELDS, PROFILE_FIELDS, USER_FIELDS } from '../fields.ts';
 import {
   CONFIRM_CODE_LENGTH,
   FCM_TOKEN_MAX,
   IDEMPOTENCY_KEY_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
-  PHONE_MAX,
   RESET_TOKEN_MAX,
   TEXT_MAX,
 } from '../limits.ts';
-import { model, orNull, ref, text } from './schema.ts';
+import { fieldSchema, fieldSchemas, model, orNull, ref, text } from './schema.ts';
 import type { Document, Parameter, Response, Schema } from './types.ts';
 
 /** The shared component schemas, responses and parameters that the operations refer to by name. */
 
-const email = text(TEXT_MAX, { format: 'email' });
+const email = fieldSchema(USER_FIELDS.email);
 const password = text(PASSWORD_MAX, { minLength: PASSWORD_MIN });
-const nullableText = orNull(text(TEXT_MAX));
+const fullName = fieldSchema(USER_FIELDS.full_name);
 const uuid: Schema = { type: 'string', format: 'uuid' };
 const dateTime: Schema = { type: 'string', format: 'date-time' };
 const nullableString = orNull({ type: 'string' });
 
 /** The optional profile fields every user shape carries. */
-const profile = {
-  major: nullableText,
-  phone: orNull(text(PHONE_MAX)),
-  birth_date: orNull({ type: 'string', format: 'date' }),
-  gender: orNull(ref('Gender')),
-};
+const profile = fieldSchemas(USER_FIELDS, PROFILE_FIELDS);
+const item = fieldSchemas(ITEM_FIELDS, ['description', 'sku']);
+const title = fieldSchema(ITEM_FIELDS.title, { minLength: 1 });
 
 /** A page of rows and the total count (the list operations' answer). */
 const page = (title: string, row: string) =>
@@ -89,7 +86,7 @@ export const schemas = {
       email,
       is_active: { type: 'boolean' },
       is_superuser: { type: 'boolean' },
-      full_name: nullableText,
+      full_name: fullName,
       id: uuid,
       created_at: dateTime,
       ...profile,
@@ -126,7 +123,7 @@ export const schemas = {
       email,
       is_active: { type: 'boolean', default: true },
       is_superuser: { type: 'boolean', default: false },
-      full_name: nullableText,
+      full_name: fullName,
       password,
       subscription_type: ref('SubscriptionType'),
       is_email_confirmed: { type: 'boolean', default: false },
@@ -134,34 +131,28 @@ export const schemas = {
     },
     ['email', 'password'],
   ),
-  UserRegister: model('UserRegister', { email, password, full_name: nullableText }, ['email', 'password']),
+  UserRegister: model('UserRegister', { email, password, full_name: fullName }, ['email', 'password']),
   UserUpdate: model('UserUpdate', {
     email: orNull(email),
     is_active: { type: 'boolean' },
     is_superuser: { type: 'boolean' },
-    full_name: nullableText,
+    full_name: fullName,
     password: orNull(password),
     subscription_type: ref('SubscriptionType'),
     is_email_confirmed: { type: 'boolean' },
     ...profile,
   }),
-  UserUpdateMe: model('UserUpdateMe', { full_name: nullableText, email: orNull(email), ...profile }),
-  ItemCreate: model(
-    'ItemCreate',
-    { title: text(TEXT_MAX, { minLength: 1 }), description: nullableText, sku: nullableText },
-    ['title'],
-  ),
+  UserUpdateMe: model('UserUpdateMe', { full_name: fullName, email: orNull(email), ...profile }),
+  ItemCreate: model('ItemCreate', { title, ...item }, ['title']),
   ItemUpdate: model('ItemUpdate', {
-    title: orNull(text(TEXT_MAX, { minLength: 1 })),
-    description: nullableText,
-    sku: nullableText,
+    title: orNull(title),
+    ...item,
   }),
   ItemPublic: model(
     'ItemPublic',
     {
       title: { type: 'string' },
-      description: nullableText,
-      sku: nullableText,
+      ...item,
       id: uuid,
       owner_id: uuid,
       created_at: dateTime,

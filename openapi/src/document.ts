@@ -5,7 +5,7 @@ import { fileOperations } from './files.ts';
 import { itemOperations } from './items.ts';
 import { loginOperations } from './login.ts';
 import type { PathOperation } from './operation.ts';
-import type { Document } from './types.ts';
+import type { Document, OperationObject, Parameter, Ref, Response, Schema } from './types.ts';
 import { userOperations } from './users.ts';
 import { utilOperations } from './utils.ts';
 
@@ -66,13 +66,11 @@ function ordered<T extends object>(value: T, order: string[]): T {
   return Object.fromEntries(Object.entries(value).sort(([a], [b]) => rank(a) - rank(b))) as T;
 }
 
-type Json = Record<string, unknown>;
-
-function schema(value: Json): Json {
-  const out: Json = { ...value };
-  if (out.properties) out.properties = mapValues(out.properties as Record<string, Json>, schema);
-  if (out.items) out.items = schema(out.items as Json);
-  if (out.anyOf) out.anyOf = (out.anyOf as Json[]).map(schema);
+function schema(value: Schema): Schema {
+  const out: Schema = { ...value };
+  if (out.properties) out.properties = mapValues(out.properties, schema);
+  if (out.items) out.items = schema(out.items);
+  if (out.anyOf) out.anyOf = out.anyOf.map(schema);
   return ordered(out, KEY_ORDER.schema);
 }
 
@@ -80,24 +78,24 @@ function mapValues<T, U>(record: Record<string, T>, map: (value: T) => U): Recor
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
 }
 
-const media = (content: Record<string, { schema: Json }>) =>
+const media = (content: Record<string, { schema: Schema }>) =>
   mapValues(content, (entry) => ({ ...entry, schema: schema(entry.schema) }));
 
-function response(value: Json): Json {
-  if (value.$ref) return value;
-  const out: Json = { ...value };
-  if (out.content) out.content = media(out.content as Record<string, { schema: Json }>);
-  if (out.headers)
-    out.headers = mapValues(out.headers as Record<string, Json>, (h) => ({
-      schema: schema(h.schema as Json),
-    }));
+function response(value: Response): Response {
+  const out: Response = { ...value };
+  if (out.content) out.content = media(out.content);
+  if (out.headers) out.headers = mapValues(out.headers, (h) => ({ schema: schema(h.schema) }));
   return ordered(out, KEY_ORDER.response);
 }
 
-function parameter(value: Json): Json {
-  if (value.$ref) return value;
-  return ordered({ ...value, schema: schema(value.schema as Json) }, KEY_ORDER.parameter);
-}
+const parameter = (value: Parameter): Parameter =>
+  ordered({ ...value, schema: schema(value.schema) }, KEY_ORDER.parameter);
+
+/** A component's reference stays as it is. */
+const orRef =
+  <T extends object>(map: (value: T) => T) =>
+  (value: T | Ref): T | Ref =>
+    '$ref' in value ? value : map(value);
 
 export function buildDocument(): Document {
   const paths: Document['paths'] = {};
@@ -105,13 +103,13 @@ export function buildDocument(): Document {
     paths[path] ??= {};
     const item = paths[path];
     if (item[method]) throw new Error(`${method.toUpperCase()} ${path} is written twice`);
-    const out: Json = { ...operation };
-    if (operation.parameters) out.parameters = (operation.parameters as Json[]).map(parameter);
+    const out: OperationObject = { ...operation };
+    if (operation.parameters) out.parameters = operation.parameters.map(orRef(parameter));
     if (operation.requestBody) {
-      out.requestBody = { ...operation.requestBody, content: media(operation.requestBody.content as never) };
+      out.requestBody = { ...operation.requestBody, content: media(operation.requestBody.content) };
     }
-    out.responses = mapValues(operation.responses as Record<string, Json>, response);
-    item[method] = ordered(out, KEY_ORDER.operation) as never;
+    out.responses = mapValues(operation.responses, orRef(response));
+    item[method] = ordered(out, KEY_ORDER.operation);
   }
   const operationIds = AREAS.flat().map(({ operation }) => operation.operationId);
   const repeated = operationIds.find((id, index) => operationIds.indexOf(id) !== index);
@@ -127,10 +125,10 @@ export function buildDocument(): Document {
     servers: [{ url: API_PREFIX }],
     paths,
     components: {
-      schemas: mapValues(schemas, schema as never),
-      responses: mapValues(responses, response as never),
+      schemas: mapValues(schemas, schema),
+      responses: mapValues(responses, response),
       securitySchemes,
-      parameters: mapValues(parameters, parameter as never),
+      parameters: mapValues(parameters, parameter),
     },
   };
   checkReferences(document);

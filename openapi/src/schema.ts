@@ -1,3 +1,4 @@
+import type { FieldDeclaration, FieldKind } from '../fields.ts';
 import type { Schema } from './types.ts';
 
 /** Small builders for the component schemas, in FastAPI's conventions (which the template's clients see). */
@@ -42,3 +43,28 @@ export function model<P extends Record<string, Schema>>(
   );
   return { type: 'object', title, ...(required.length ? { required } : {}), properties: titled };
 }
+
+/** A declared field (openapi/fields.ts) as the contract writes it: its kind, limit, enum and null. */
+export function fieldSchema(field: FieldDeclaration, more: Schema = {}): Schema {
+  const kinds: Record<FieldKind, () => Schema> = {
+    text: () => text(field.max ?? 0, more),
+    tel: () => text(field.max ?? 0, more),
+    email: () => text(field.max ?? 0, { format: 'email', ...more }),
+    password: () => ({ type: 'string', ...more }),
+    date: () => ({ type: 'string', format: 'date' }),
+    choice: () => ref(field.enum ?? ''),
+    flag: () => ({ type: 'boolean', ...more }),
+  };
+  const schema = kinds[field.kind]();
+  return field.nullable ? orNull(schema) : schema;
+}
+
+/** The declared fields `names` as a model's properties. */
+export const fieldSchemas = <F extends Record<string, FieldDeclaration>, K extends keyof F & string>(
+  fields: F,
+  names: readonly K[],
+): Record<K, Schema> =>
+  Object.fromEntries(names.map((name) => [name, fieldSchema(fields[name] as FieldDeclaration)])) as Record<
+    K,
+    Schema
+  >;

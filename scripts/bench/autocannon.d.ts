@@ -2,18 +2,10 @@
 declare module 'autocannon' {
   export interface Histogram {
     average: number;
-    mean: number;
-    stddev: number;
-    min: number;
     max: number;
     total: number;
-    p2_5: number;
     p50: number;
-    p75: number;
-    p90: number;
-    p97_5: number;
     p99: number;
-    p99_9: number;
   }
 
   export interface Result {
@@ -23,8 +15,7 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
     latency: Histogram;
-    requests: Histogram & { sent: number };
-    throughput: Histogram;
+    requests: Histogram;
     statusCodeStats: Record<string, { count: number }>;
   }
 
@@ -32,18 +23,14 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
-    amount?: number;
     method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     headers?: Record<string, string>;
     body?: string;
     overallRate?: number;
     timeout?: number;
-    pipelining?: number;
+    /** A cycle of requests per connection (bench:load), each set up from the one before's answer. */
+    requests?: unknown[];
   }
 
-  export interface Instance extends PromiseLike<Result> {
-    stop(): void;
-  }
-
-  export default function autocannon(options: Options): Instance;
+  export default function autocannon(options: Options): Promise<Result>;
 }

@@ -42,15 +42,8 @@ interface UserRow {
   is_superuser: boolean;
   created_at: Date;
 }
-interface ItemRow {
-  id: string;
-  title: string;
-  description: string | null;
-  sku: string | null;
-  owner_id: string;
-  created_at: Date;
-}
 
+/** JSON of `body` (a row's Date as its ISO text, by Date's toJSON; item rows are the public item). */
 function send(res: ServerResponse, status: number, body: unknown) {
   const json = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
@@ -69,15 +62,6 @@ async function currentUser(req: IncomingMessage): Promise<UserRow | null> {
     return null;
   }
 }
-
-const itemPublic = (row: ItemRow) => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  sku: row.sku,
-  owner_id: row.owner_id,
-  created_at: row.created_at.toISOString(),
-});
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -98,7 +82,7 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       full_name: user.full_name,
       is_active: user.is_active,
       is_superuser: user.is_superuser,
-      created_at: user.created_at.toISOString(),
+      created_at: user.created_at,
     });
   }
   if (url.pathname === '/api/v1/items/' && req.method === 'GET') {
@@ -106,24 +90,24 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     const limit = Number(url.searchParams.get('limit') ?? 100);
     const page = user.is_superuser
       ? skip > 0
-        ? pool.query<ItemRow>(SQL.itemsSkip, [limit, skip])
-        : pool.query<ItemRow>(SQL.items, [limit])
+        ? pool.query(SQL.itemsSkip, [limit, skip])
+        : pool.query(SQL.items, [limit])
       : skip > 0
-        ? pool.query<ItemRow>(SQL.itemsOfSkip, [user.id, limit, skip])
-        : pool.query<ItemRow>(SQL.itemsOf, [user.id, limit]);
+        ? pool.query(SQL.itemsOfSkip, [user.id, limit, skip])
+        : pool.query(SQL.itemsOf, [user.id, limit]);
     const counter = pool.query<{ n: string }>(SQL.count, [user.is_superuser ? 'items' : `items:${user.id}`]);
     const [rows, count] = await Promise.all([page, counter]);
-    return send(res, 200, { data: rows.rows.map(itemPublic), count: Number(count.rows[0]?.n ?? 0) });
+    return send(res, 200, { data: rows.rows, count: Number(count.rows[0]?.n ?? 0) });
   }
   if (url.pathname === '/api/v1/items/' && req.method === 'POST') {
     const body = JSON.parse(await readBody(req)) as { title: string; description?: string; sku?: string };
-    const { rows } = await pool.query<ItemRow>(SQL.insertItem, [
+    const { rows } = await pool.query(SQL.insertItem, [
       body.title,
       body.description ?? null,
       body.sku ?? null,
       user.id,
     ]);
-    return send(res, 200, itemPublic(rows[0] as ItemRow));
+    return send(res, 200, rows[0]);
   }
   send(res, 404, { detail: 'Not Found' });
 }

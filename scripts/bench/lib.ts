@@ -1,17 +1,18 @@
 // Shared pieces of the benches: child servers, bench databases, load generation, statistics, tables.
 // Everything a bench starts or creates is registered for clean-up, which runs on success, failure and
 // Ctrl-C alike.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Options as CannonOptions } from 'autocannon';
 import pg from 'pg';
-import { freePort } from '../../tests/support/processes.ts';
+import { freePort, ROOT } from '../../tests/support/processes.ts';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { ROOT };
 export const API = '/api/v1';
 
 export function numberEnv(name: string, fallback: number): number {
@@ -24,13 +25,7 @@ export function numberEnv(name: string, fallback: number): number {
 }
 
 /** The PostgreSQL server that bench databases are created on (any database of it, for admin work). */
-export const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-export function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 // ---------------------------------------------------------------------------------------------------
 // Clean-up
@@ -83,14 +78,11 @@ export function tempDir(prefix: string): string {
 // ---------------------------------------------------------------------------------------------------
 // Databases
 
-export async function admin<T extends pg.QueryResultRow = pg.QueryResultRow>(
-  text: string,
-  url = ADMIN_URL,
-): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
+async function admin(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
-    return (await client.query<T>(text)).rows;
+    await client.query(text);
   } finally {
     await client.end();
   }
@@ -101,15 +93,16 @@ export async function createBenchDatabase(tag: string): Promise<{ name: string; 
   const name = `bench_${tag}_${process.pid}`;
   await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${name}`);
-  onCleanup(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => {}));
-  return { name, url: databaseUrl(name) };
+  onCleanup(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Child servers
 
 export interface Child {
-  name: string;
   pid: number;
   base: string;
   /** The last lines the process wrote, for error messages. */
@@ -117,48 +110,39 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Starts `entry` (a .ts file under the repository) in its own Node process with tsx's loader. */
+/**
+ * Starts `entry` (a .ts file under the repository) in its own Node process with tsx's loader; ready when
+ * its health check answers.
+ */
 export async function startServer(
   name: string,
-  entry: string,
   env: Record<string, string>,
-  readyPath: string,
+  entry = 'server/main.ts',
 ): Promise<Child> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const childEnv: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: process.env.HOME ?? '/tmp',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    ...env,
-  };
   // BENCH_NODE_ARGS: extra Node options for the servers, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', path.join(ROOT, entry)],
-    {
-      cwd: ROOT,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, entry)], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/tmp',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-8_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let exited = false;
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true;
-      resolve();
-    }),
-  );
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-8_000);
+    });
+  const exit = once(child, 'exit');
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   const stop = async () => {
-    if (exited) return;
+    if (exited()) return;
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
     await exit;
@@ -166,13 +150,15 @@ export async function startServer(
   };
   onCleanup(stop);
   if (child.pid === undefined) throw new Error(`${name} did not start`);
-  const handle: Child = { name, pid: child.pid, base, output: () => log, stop };
+  const handle: Child = { pid: child.pid, base, output: () => log, stop };
 
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (exited) throw new Error(`${name} exited during start-up:\n${log}`);
+    if (exited()) throw new Error(`${name} exited during start-up:\n${log}`);
     try {
-      const response = await fetch(base + readyPath, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`${base}${API}/utils/health-check/`, {
+        signal: AbortSignal.timeout(2_000),
+      });
       if (response.ok) return handle;
     } catch {
       // not listening yet
@@ -215,19 +201,9 @@ export function rssMb(pid: number): number {
 // ---------------------------------------------------------------------------------------------------
 // HTTP helpers
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export async function login(base: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${base}${API}/login/access-token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: email, password }).toString(),
-  });
-  if (!response.ok) throw new Error(`login of ${email} failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { access_token: string };
-  return body.access_token;
-}
-
+/** A JSON call; a URLSearchParams body is sent as a form (fetch sets its content type). */
 export async function call<T>(
   base: string,
   method: string,
@@ -235,16 +211,23 @@ export async function call<T>(
   token: string | null,
   body?: unknown,
 ): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const form = body instanceof URLSearchParams;
   const response = await fetch(base + pathname, {
     method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: {
+      ...(token ? bearer(token) : {}),
+      ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
+    },
+    body: form ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+export async function login(base: string, email: string, password: string): Promise<string> {
+  const form = new URLSearchParams({ username: email, password });
+  return (await call<{ access_token: string }>(base, 'POST', `${API}/login/access-token`, null, form))
+    .access_token;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -5,9 +5,10 @@
 // Settings (environment): BENCH_SECONDS (60), BENCH_CONNECTIONS (64), BENCH_USERS (16),
 // BENCH_ADMIN_URL (the PostgreSQL server the fresh bench database is created on). Loopback only.
 import { randomBytes } from 'node:crypto';
-import autocannon, { type Options, type Result } from 'autocannon';
+import autocannon from 'autocannon';
 import {
   API,
+  bearer,
   call,
   createBenchDatabase,
   fixed,
@@ -57,10 +58,16 @@ function workload(users: BenchUser[]): Step[] {
     return {
       ...request,
       ...extra,
-      headers: { ...request.headers, ...extra.headers, authorization: `Bearer ${context.user?.token}` },
+      headers: { ...request.headers, ...extra.headers, ...bearer(context.user?.token ?? '') },
     };
   };
   const json = { 'content-type': 'application/json' };
+  const get = (path: string): Step => ({ method: 'GET', path, setupRequest: (r, c) => authed(r, c) });
+  const onItem = (method: Step['method'], extra: Partial<Request> = {}): Step => ({
+    method,
+    path: `${API}/items/`,
+    setupRequest: (r, c) => authed(r, c, { path: `${API}/items/${c.itemId}`, ...extra }),
+  });
   return [
     {
       method: 'POST',
@@ -74,24 +81,11 @@ function workload(users: BenchUser[]): Step[] {
         c.itemId = status === 200 ? (JSON.parse(body) as { id: string }).id : undefined;
       },
     },
-    { method: 'GET', path: `${API}/items/?skip=0&limit=20`, setupRequest: (r, c) => authed(r, c) },
-    {
-      method: 'PUT',
-      path: `${API}/items/`,
-      setupRequest: (r, c) =>
-        authed(r, c, {
-          path: `${API}/items/${c.itemId}`,
-          headers: json,
-          body: JSON.stringify({ title: 'updated', sku: 'SKU-1' }),
-        }),
-    },
-    {
-      method: 'GET',
-      path: `${API}/items/`,
-      setupRequest: (r, c) => authed(r, c, { path: `${API}/items/${c.itemId}` }),
-    },
-    { method: 'GET', path: `${API}/items/?skip=20&limit=20`, setupRequest: (r, c) => authed(r, c) },
-    { method: 'GET', path: `${API}/users/me`, setupRequest: (r, c) => authed(r, c) },
+    get(`${API}/items/?skip=0&limit=20`),
+    onItem('PUT', { headers: json, body: JSON.stringify({ title: 'updated', sku: 'SKU-1' }) }),
+    onItem('GET'),
+    get(`${API}/items/?skip=20&limit=20`),
+    get(`${API}/users/me`),
     {
       method: 'POST',
       path: `${API}/login/access-token`,
@@ -104,12 +98,8 @@ function workload(users: BenchUser[]): Step[] {
         };
       },
     },
-    { method: 'GET', path: `${API}/items/?skip=0&limit=100`, setupRequest: (r, c) => authed(r, c) },
-    {
-      method: 'DELETE',
-      path: `${API}/items/`,
-      setupRequest: (r, c) => authed(r, c, { path: `${API}/items/${c.itemId}` }),
-    },
+    get(`${API}/items/?skip=0&limit=100`),
+    onItem('DELETE'),
     { method: 'GET', path: `${API}/utils/health-check/`, setupRequest: (r) => r },
   ];
 }
@@ -121,7 +111,7 @@ async function main() {
   );
   const database = await createBenchDatabase('load');
   const { env } = serverEnv({ DATABASE_URL: database.url, DATA_DIR: tempDir('bench-load-') });
-  const server = await startServer('api', 'server/main.ts', env, `${API}/utils/health-check/`);
+  const server = await startServer('api', env);
 
   const users: BenchUser[] = [];
   for (let i = 0; i < USERS; i++) {
@@ -140,14 +130,13 @@ async function main() {
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, rssMb(server.pid));
   }, 1_000);
-  const options: Options & { requests: Step[] } = {
+  const result = await autocannon({
     url: server.base,
     connections: CONNECTIONS,
     duration: SECONDS,
     timeout: TIMEOUT_SECONDS,
     requests: workload(users),
-  };
-  const result: Result = await autocannon(options);
+  });
   clearInterval(sampler);
   const rssEnd = rssMb(server.pid);
   rssPeak = Math.max(rssPeak, rssEnd);

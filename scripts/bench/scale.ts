@@ -1,15 +1,11 @@
-// npm run bench:scale — list latency as the data grows: first page and skip=100,000 of the items list
-// (as the owner of half the items, and as superuser) and of the users list (superuser), at 10k, 100k
-// and 1M items with 10k users, on PostgreSQL and on the embedded PGlite. Requests go one at a time;
-// the budget is p95 ≤ 20 ms, `count` included (and checked exact).
-//
-// Settings: BENCH_SCALE_SIZES (10000,100000,1000000), BENCH_SCALE_BACKENDS (postgres,pglite),
-// BENCH_SCALE_REQUESTS (100 per case and round, after 20 unmeasured), BENCH_SCALE_ROUNDS (3: the cases
-// take turns, and the median of the rounds' p50 and p95 is printed), BENCH_ADMIN_URL. Exits 1 over budget.
+// npm run bench:scale — list latency as the data grows: the first page and skip=100,000 of the items and
+// users lists at 10k, 100k and 1M items, on PostgreSQL and the embedded PGlite, one request at a time
+// (the first round after 20 unmeasured). Settings and budget: docs/benchmarks.md. Exits 1 over budget.
 import path from 'node:path';
 import { openDatabase } from '../../server/db/index.ts';
 import {
   API,
+  bearer,
   createBenchDatabase,
   fixed,
   loadLine,
@@ -49,75 +45,41 @@ interface Case {
   rows: (items: number) => number;
 }
 
-const pageRows = (total: number, skip: number) => Math.max(0, Math.min(LIMIT, total - skip));
-
-const CASES: Case[] = [
-  {
-    name: 'items, owner, first page',
-    who: 'owner',
-    path: `${API}/items/?skip=0&limit=${LIMIT}`,
-    count: (n) => ownerItems(n),
-    rows: (n) => pageRows(ownerItems(n), 0),
-  },
-  {
-    name: `items, owner, skip=${DEEP}`,
-    who: 'owner',
-    path: `${API}/items/?skip=${DEEP}&limit=${LIMIT}`,
-    count: (n) => ownerItems(n),
-    rows: (n) => pageRows(ownerItems(n), DEEP),
-  },
-  {
-    name: 'items, superuser, first page',
-    who: 'superuser',
-    path: `${API}/items/?skip=0&limit=${LIMIT}`,
-    count: (n) => n,
-    rows: (n) => pageRows(n, 0),
-  },
-  {
-    name: `items, superuser, skip=${DEEP}`,
-    who: 'superuser',
-    path: `${API}/items/?skip=${DEEP}&limit=${LIMIT}`,
-    count: (n) => n,
-    rows: (n) => pageRows(n, DEEP),
-  },
-  {
-    name: 'users, superuser, first page',
-    who: 'superuser',
-    path: `${API}/users/?skip=0&limit=${LIMIT}`,
-    count: () => USERS + 1,
-    rows: () => pageRows(USERS + 1, 0),
-  },
-  {
-    name: `users, superuser, skip=${DEEP}`,
-    who: 'superuser',
-    path: `${API}/users/?skip=${DEEP}&limit=${LIMIT}`,
-    count: () => USERS + 1,
-    rows: () => pageRows(USERS + 1, DEEP),
-  },
-];
-
 /** seed-big gives the big owner every even-numbered item: ⌊n/2⌋ of n. */
-function ownerItems(items: number): number {
-  return Math.floor(items / 2);
-}
+const LISTS = [
+  { list: 'items', who: 'owner', total: (items: number) => Math.floor(items / 2) },
+  { list: 'items', who: 'superuser', total: (items: number) => items },
+  { list: 'users', who: 'superuser', total: () => USERS + 1 },
+] as const;
 
-type Figures = Record<string, Record<number, { p50: number; p95: number }>>;
+/** Each list's first page and its page at skip=DEEP. */
+const CASES: Case[] = LISTS.flatMap(({ list, who, total }) =>
+  [0, DEEP].map((skip) => ({
+    name: `${list}, ${who}, ${skip === 0 ? 'first page' : `skip=${skip}`}`,
+    who,
+    path: `${API}/${list}/?skip=${skip}&limit=${LIMIT}`,
+    count: total,
+    rows: (items: number) => Math.max(0, Math.min(LIMIT, total(items) - skip)),
+  })),
+);
+
+interface Figure {
+  p50: number;
+  p95: number;
+}
+/** Each case's figures by size. */
+type Figures = Map<Case, Record<number, Figure>>;
 
 async function benchBackend(backend: 'postgres' | 'pglite'): Promise<Figures> {
-  const figures: Figures = {};
-  let url: string | undefined;
-  let dataDir: string | undefined;
-  if (backend === 'postgres') url = (await createBenchDatabase('scale')).url;
-  else dataDir = path.join(tempDir('bench-scale-pglite-'), 'data');
-
+  const figures: Figures = new Map();
+  const url = backend === 'postgres' ? (await createBenchDatabase('scale')).url : undefined;
+  const dataDir = url ? tempDir('bench-scale-') : path.join(tempDir('bench-scale-pglite-'), 'data');
   // One superuser password for every start: the first start creates the account.
-  const settings = serverEnv(
-    url ? { DATABASE_URL: url, DATA_DIR: tempDir('bench-scale-') } : { DATA_DIR: dataDir as string },
-  );
+  const settings = serverEnv(url ? { DATABASE_URL: url, DATA_DIR: dataDir } : { DATA_DIR: dataDir });
   let seeded = 0;
   for (const size of SIZES) {
     // The server is stopped while seeding: PGlite allows one process at a time.
-    const database = await openDatabase(url ? { url } : { dataDir: path.join(dataDir as string, 'pglite') });
+    const database = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, 'pglite') });
     try {
       log(`  ${backend}: seeding to ${size.toLocaleString('en')} items`);
       await seedBig(database.db, {
@@ -131,22 +93,17 @@ async function benchBackend(backend: 'postgres' | 'pglite'): Promise<Figures> {
     }
     seeded = size;
 
-    const server = await startServer(
-      `API server (${backend})`,
-      'server/main.ts',
-      settings.env,
-      `${API}/utils/health-check/`,
-    );
+    const server = await startServer(`API server (${backend})`, settings.env);
     const tokens = {
       owner: await login(server.base, BIG_OWNER, DEFAULT_SEED_PASSWORD),
       superuser: await login(server.base, settings.superuser.email, settings.superuser.password),
     };
-    const perRound: Record<string, Array<{ p50: number; p95: number }>> = {};
+    const perRound = new Map(CASES.map((c) => [c, [] as Figure[]]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of CASES) {
         const latencies = await sequential(
           server.base + c.path,
-          { authorization: `Bearer ${tokens[c.who]}` },
+          bearer(tokens[c.who]),
           REQUESTS,
           round === 0 ? 20 : 0,
           (body) => {
@@ -159,17 +116,12 @@ async function benchBackend(backend: 'postgres' | 'pglite'): Promise<Figures> {
             }
           },
         );
-        perRound[c.name] ??= [];
-        perRound[c.name]?.push({ p50: percentile(latencies, 50), p95: percentile(latencies, 95) });
+        perRound.get(c)?.push({ p50: percentile(latencies, 50), p95: percentile(latencies, 95) });
       }
     }
-    for (const c of CASES) {
-      const rounds = perRound[c.name] ?? [];
-      figures[c.name] ??= {};
-      (figures[c.name] as Record<number, { p50: number; p95: number }>)[size] = {
-        p50: median(rounds.map((r) => r.p50)),
-        p95: median(rounds.map((r) => r.p95)),
-      };
+    for (const [c, rounds] of perRound) {
+      const figure = { p50: median(rounds.map((r) => r.p50)), p95: median(rounds.map((r) => r.p95)) };
+      figures.set(c, { ...figures.get(c), [size]: figure });
     }
     await server.stop();
   }
@@ -188,7 +140,7 @@ async function main(): Promise<boolean> {
   for (const backend of BACKENDS) {
     const figures = all[backend] as Figures;
     const rows = CASES.map((c) => {
-      const cells = SIZES.map((size) => figures[c.name]?.[size]);
+      const cells = SIZES.map((size) => figures.get(c)?.[size]);
       const pass = cells.every((cell) => cell !== undefined && cell.p95 <= P95_BUDGET);
       ok &&= pass;
       return [

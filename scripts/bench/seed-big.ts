@@ -1,14 +1,7 @@
-// npm run seed:big — loads many users and items fast, with set-based INSERT … SELECT generate_series
-// in one transaction (items in statements of 50,000 rows: the statement-level counter triggers run
-// once per statement and keep the counters exact), then VACUUM ANALYZE so the planner and index-only
-// scans see the new rows, then checks every counter against count(*).
-//
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_big npm run seed:big
-//
-// Settings: DATABASE_URL (or DATA_DIR for the embedded database in DATA_DIR/pglite), SEED_USERS
-// (10000), SEED_ITEMS (1000000), SEED_PASSWORD (every seeded user's password). Half of the items
-// belong to one owner, seed-1@bench.example.com (500,000 of 1,000,000), the rest spread over the other
-// seeded users. Running it again adds more (new users numbered on, items older than the ones before).
+// npm run seed:big — many users and items, fast (docs/benchmarks.md): set-based INSERT … SELECT
+// generate_series in one transaction, then VACUUM ANALYZE so the planner and index-only scans see the new
+// rows, then every counter checked against count(*). Settings: DATABASE_URL (or DATA_DIR), SEED_USERS,
+// SEED_ITEMS, SEED_PASSWORD. Running it again adds more (new users numbered on, items older than before).
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../server/auth/security.ts';
@@ -26,12 +19,15 @@ export interface SeedOptions {
   log?: (line: string) => void;
 }
 
-async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+/** What the load runs statements on: the database or its transaction. */
+type Executor = Pick<Database, 'execute'>;
+
+async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }
 
-async function scalar(db: Database, query: ReturnType<typeof sql>): Promise<number> {
+async function scalar(db: Executor, query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await rows<{ n: number | string }>(db, query);
   return Number(row?.n ?? 0);
 }
@@ -44,7 +40,7 @@ export async function seedBig(db: Database, options: SeedOptions): Promise<void>
 
   // One transaction, so every statement runs on one connection (the temporary table is per session)
   // and a failed load leaves nothing behind.
-  await db.transaction(async (tx) => insertRows(tx as unknown as Database, options, hashed, log, elapsed));
+  await db.transaction(async (tx) => insertRows(tx, options, hashed, log, elapsed));
   await db.execute(sql`VACUUM ANALYZE users`);
   await db.execute(sql`VACUUM ANALYZE items`);
   await db.execute(sql`VACUUM ANALYZE counters`);
@@ -56,7 +52,7 @@ export async function seedBig(db: Database, options: SeedOptions): Promise<void>
 }
 
 async function insertRows(
-  db: Database,
+  db: Executor,
   options: SeedOptions,
   hashed: string,
   log: (line: string) => void,
@@ -87,7 +83,8 @@ async function insertRows(
     );
     // Every other item is the big owner's (when there is more than one seeded user); each new item is
     // a second older than the one before, so repeated runs append to the end of "newest first".
-    // In statements of CHUNK rows: the server's pool gives up on a query after 5 s.
+    // In statements of CHUNK rows: the server's pool gives up on a query after 5 s, and the
+    // statement-level counter triggers run once per statement and keep the counters exact.
     for (let from = existingItems + 1; from <= existingItems + options.items; from += CHUNK) {
       const to = Math.min(from + CHUNK - 1, existingItems + options.items);
       await db.execute(sql`

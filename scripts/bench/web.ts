@@ -1,16 +1,13 @@
-// `npm run bench:web`: issue 8's SPA half. Builds the app as `npm start` does, serves it with the real
-// server (production settings, temporary DATA_DIR, free port), loads each route cold in Chromium and
-// prints the JavaScript it downloads (gzip and brotli transfer sizes, and the budget's measure: gzip -6 of
-// those files; plus the build's closure for comparison), then runs Lighthouse's mobile audit on /login
-// (median of BENCH_LH_RUNS, default 3). Exits 1 when a budget is not met: /login ≤ 160 kB of JavaScript
-// at gzip -6, the scripts Chromium loads are the closure tests/budget counts, performance ≥ 97,
-// accessibility ≥ 98.
+// `npm run bench:web`: issue 8's SPA half — each route's JavaScript on a cold visit and Lighthouse's mobile
+// audit of /login, on the real server (what it measures, settings, budgets: docs/benchmarks.md, Web).
+// Exits 1 when a budget is not met.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
+import type { Manifest } from 'vite';
 import {
   kB,
   LOGIN_JS_BUDGET,
@@ -22,7 +19,18 @@ import {
   totals,
 } from '../../tests/budget/closure.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/e2e/chromium.ts';
-import { API, login, numberEnv, ROOT, runMain, serverEnv, startServer, tempDir } from './lib.ts';
+import {
+  log,
+  login,
+  median,
+  numberEnv,
+  ROOT,
+  runMain,
+  serverEnv,
+  startServer,
+  table,
+  tempDir,
+} from './lib.ts';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const LH_RUNS = numberEnv('BENCH_LH_RUNS', 3);
@@ -87,18 +95,6 @@ async function loadCold(
   }
 }
 
-interface LighthouseRun {
-  performance: number;
-  accessibility: number;
-  lcp: number;
-  fcp: number;
-  tbt: number;
-  cls: number;
-  si: number;
-  /** Each metric's points lost from the performance score (its weight × (1 − its score)), e.g. "TBT 1.5". */
-  lost: string;
-}
-
 const WEIGHTED = [
   ['first-contentful-paint', 'FCP'],
   ['largest-contentful-paint', 'LCP'],
@@ -107,6 +103,17 @@ const WEIGHTED = [
   ['speed-index', 'SI'],
 ] as const;
 
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  /** Each weighted metric's value (ms; CLS unitless). */
+  metrics: Record<(typeof WEIGHTED)[number][1], number>;
+  /** Each metric's points lost from the performance score (its weight × (1 − its score)), e.g. "TBT 1.5". */
+  lost: string;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
 /** Lighthouse now and then fails to record the trace (NO_NAVSTART, …): such a run is retried. */
 async function lighthouseRun(url: string, attempts = 3): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
@@ -114,9 +121,7 @@ async function lighthouseRun(url: string, attempts = 3): Promise<LighthouseRun> 
       return await lighthouseAttempt(url);
     } catch (error) {
       if (attempt >= attempts) throw error;
-      process.stdout.write(
-        `  lighthouse attempt ${attempt} failed (${(error as Error).message}), retrying\n`,
-      );
+      log(`  lighthouse attempt ${attempt} failed (${(error as Error).message}), retrying`);
     }
   }
 }
@@ -134,15 +139,12 @@ async function lighthouseAttempt(url: string): Promise<LighthouseRun> {
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`${runtimeError.code}: ${runtimeError.message}`);
     const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
-    const value = (key: string) => audits[key]?.numericValue ?? Number.NaN;
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
-      lcp: value('largest-contentful-paint'),
-      fcp: value('first-contentful-paint'),
-      tbt: value('total-blocking-time'),
-      cls: value('cumulative-layout-shift'),
-      si: value('speed-index'),
+      metrics: Object.fromEntries(
+        WEIGHTED.map(([key, label]) => [label, audits[key]?.numericValue ?? Number.NaN]),
+      ) as LighthouseRun['metrics'],
       lost: WEIGHTED.map(([key, label]) => {
         const weight = categories.performance?.auditRefs.find((ref) => ref.id === key)?.weight ?? 0;
         return `${label} ${(weight * (1 - (audits[key]?.score ?? 0))).toFixed(1)}`;
@@ -153,40 +155,17 @@ async function lighthouseAttempt(url: string): Promise<LighthouseRun> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
-
-async function main(): Promise<boolean> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
-  const outDir = path.join(ROOT, 'dist', 'web');
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    process.stdout.write('building (vite build) …\n');
-    execFileSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build'], { cwd: ROOT, stdio: 'ignore' });
-  }
-  const manifest = readManifest(outDir);
-
-  const { env, superuser } = serverEnv({ DATA_DIR: tempDir('bench-web-'), SERVE_STATECHARTS: 'true' });
-  const server = await startServer('server', 'server/main.ts', env, `${API}/utils/health-check/`);
-  const token = await login(server.base, superuser.email, superuser.password);
-
+/**
+ * Loads each route cold (gzip, then brotli) and prints the table of its JavaScript; returns what /login
+ * loaded (the files and their gzip -6 bytes) and what the build's closure counts for it.
+ */
+async function routeTable(base: string, token: string, outDir: string, manifest: Manifest) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const rows: string[] = [];
-  let loginGzip = Number.NaN;
-  let loginFiles: string[] = [];
-  let loginClosure: string[] = [];
+  const rows: string[][] = [];
+  const loginJs = { gzip: Number.NaN, files: [] as string[], closure: [] as string[] };
   try {
-    rows.push(
-      '| route | scripts | gzip transfer | brotli transfer | loaded: gzip -6 | raw | closure: gzip -6 | brotli |',
-    );
-    rows.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const route of ROUTES) {
-      const url = server.base + route.path;
+      const url = base + route.path;
       const auth = route.signedIn ? token : null;
       const gzip = await loadCold(browser, url, auth, 'gzip, deflate');
       const br = await loadCold(browser, url, auth, 'gzip, deflate, br');
@@ -197,46 +176,67 @@ async function main(): Promise<boolean> {
         ),
       );
       if (route.path === '/login') {
-        loginGzip = loaded.gzip;
-        loginFiles = gzip.files;
-        loginClosure = routeScriptFiles(outDir, manifest, route.files);
+        loginJs.gzip = loaded.gzip;
+        loginJs.files = gzip.files;
+        loginJs.closure = routeScriptFiles(outDir, manifest, route.files);
       }
       if (![...gzip.encodings].every((encoding) => encoding === 'gzip')) {
-        process.stdout.write(
-          `  note: ${route.path} scripts came back as ${[...gzip.encodings].join(', ')}\n`,
-        );
+        log(`  note: ${route.path} scripts came back as ${[...gzip.encodings].join(', ')}`);
       }
-      rows.push(
-        `| \`${route.path}\` | ${gzip.files.length} | ${kB(gzip.bytes)} | ${kB(br.bytes)} | ${kB(loaded.gzip)} | ${kB(loaded.raw)} | ${kB(fromManifest.gzip)} | ${kB(fromManifest.brotli)} |`,
-      );
+      const transfer = [kB(gzip.bytes), kB(br.bytes)];
+      const built = [kB(loaded.gzip), kB(loaded.raw), kB(fromManifest.gzip), kB(fromManifest.brotli)];
+      rows.push([`\`${route.path}\``, String(gzip.files.length), ...transfer, ...built]);
     }
   } finally {
     await browser.close();
   }
-  process.stdout.write(`\nJavaScript of a cold visit (1 kB = 1000 bytes):\n\n${rows.join('\n')}\n`);
+  const columns = ['route', 'scripts', 'gzip transfer', 'brotli transfer', 'loaded: gzip -6', 'raw'];
+  const javascript = table([...columns, 'closure: gzip -6', 'brotli'], rows);
+  log(`\nJavaScript of a cold visit (1 kB = 1000 bytes):\n\n${javascript}`);
+  return loginJs;
+}
 
+async function main(): Promise<boolean> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  const outDir = path.join(ROOT, 'dist', 'web');
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    log('building (vite build) …');
+    execFileSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build'], { cwd: ROOT, stdio: 'ignore' });
+  }
+  const manifest = readManifest(outDir);
+
+  const { env, superuser } = serverEnv({ DATA_DIR: tempDir('bench-web-'), SERVE_STATECHARTS: 'true' });
+  const server = await startServer('server', env);
+  const token = await login(server.base, superuser.email, superuser.password);
+
+  const {
+    gzip: loginGzip,
+    files: loginFiles,
+    closure,
+  } = await routeTable(server.base, token, outDir, manifest);
   const runs: LighthouseRun[] = [];
   for (let i = 0; i < LH_RUNS; i++) {
     const run = await lighthouseRun(`${server.base}/login`);
     runs.push(run);
-    process.stdout.write(
-      `lighthouse run ${i + 1}/${LH_RUNS}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${(run.lcp / 1000).toFixed(2)} s, FCP ${(run.fcp / 1000).toFixed(2)} s, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}, SI ${(run.si / 1000).toFixed(2)} s (points lost: ${run.lost})\n`,
+    log(
+      `lighthouse run ${i + 1}/${LH_RUNS}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${seconds(run.metrics.LCP)}, FCP ${seconds(run.metrics.FCP)}, TBT ${Math.round(run.metrics.TBT)} ms, CLS ${run.metrics.CLS.toFixed(3)}, SI ${seconds(run.metrics.SI)} (points lost: ${run.lost})`,
     );
   }
   const performance = median(runs.map((run) => run.performance));
   const accessibility = median(runs.map((run) => run.accessibility));
-  const lcp = median(runs.map((run) => run.lcp));
-  process.stdout.write(
-    `\nLighthouse 12, mobile, /login, median of ${LH_RUNS}: performance ${performance}, accessibility ${accessibility}, LCP ${(lcp / 1000).toFixed(2)} s\n`,
+  const lcp = median(runs.map((run) => run.metrics.LCP));
+  log(
+    `\nLighthouse 12, mobile, /login, median of ${LH_RUNS}: performance ${performance}, accessibility ${accessibility}, LCP ${seconds(lcp)}`,
   );
 
   const failures: string[] = [];
   if (!(loginGzip <= LOGIN_JS_BUDGET))
     failures.push(`/login loads ${kB(loginGzip)} of JavaScript at gzip -6 (budget ${kB(LOGIN_JS_BUDGET)})`);
   const loadedSet = loginFiles.map((file) => file.slice(1)).sort();
-  if (JSON.stringify(loadedSet) !== JSON.stringify([...loginClosure].sort()))
+  if (JSON.stringify(loadedSet) !== JSON.stringify([...closure].sort()))
     failures.push(
-      `/login loads ${loadedSet.join(', ')}; tests/budget counts ${[...loginClosure].sort().join(', ')}`,
+      `/login loads ${loadedSet.join(', ')}; tests/budget counts ${[...closure].sort().join(', ')}`,
     );
   const foreign = loginFiles.filter((file) => /\/(admin|statecharts|_layout)-[\w-]+\.js$/.test(file));
   if (foreign.length)
@@ -244,11 +244,11 @@ async function main(): Promise<boolean> {
   if (performance < MIN_PERFORMANCE) failures.push(`performance ${performance} < ${MIN_PERFORMANCE}`);
   if (accessibility < MIN_ACCESSIBILITY)
     failures.push(`accessibility ${accessibility} < ${MIN_ACCESSIBILITY}`);
-  process.stdout.write(
-    `\n/login JavaScript: ${kB(loginGzip)} at gzip -6 (budget ${kB(LOGIN_JS_BUDGET)}, goal ${kB(LOGIN_JS_GOAL)})\n`,
+  log(
+    `\n/login JavaScript: ${kB(loginGzip)} at gzip -6 (budget ${kB(LOGIN_JS_BUDGET)}, goal ${kB(LOGIN_JS_GOAL)})`,
   );
-  for (const failure of failures) process.stdout.write(`BUDGET NOT MET: ${failure}\n`);
-  if (!failures.length) process.stdout.write('all web budgets met\n');
+  for (const failure of failures) log(`BUDGET NOT MET: ${failure}`);
+  if (!failures.length) log('all web budgets met');
   return failures.length === 0;
 }
 

@@ -36,21 +36,24 @@ export interface LocatedMutant {
   location: { start: Position; end: Position };
 }
 
-export const readEquivalents = (file: string): Equivalent[] =>
-  JSON.parse(readFileSync(file, 'utf8')) as Equivalent[];
+/** A Stryker JSON report, as far as these scripts read it. */
+export interface MutationReport<M extends LocatedMutant = LocatedMutant> {
+  files: Record<string, { source: string; mutants: M[] }>;
+}
+
+export const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
+export const readEquivalents = (file: string) => readJson<Equivalent[]>(file);
+
+/** Survived or not covered: no test told it from the original. */
+export const undetected = (mutant: LocatedMutant) =>
+  mutant.status === 'Survived' || mutant.status === 'NoCoverage';
 
 /** The text of `source` a report's location spans (lines and columns from 1, the end exclusive). */
 export function originalText(source: string, { start, end }: LocatedMutant['location']): string {
   const lines = source.split('\n');
-  const text =
-    start.line === end.line
-      ? (lines[start.line - 1] ?? '').slice(start.column - 1, end.column - 1)
-      : [
-          (lines[start.line - 1] ?? '').slice(start.column - 1),
-          ...lines.slice(start.line, end.line - 1),
-          (lines[end.line - 1] ?? '').slice(0, end.column - 1),
-        ].join('\n');
-  return text.replace(/\s+/g, ' ').trim();
+  const offset = ({ line, column }: Position) =>
+    lines.slice(0, line - 1).reduce((sum, text) => sum + text.length + 1, 0) + column - 1;
+  return source.slice(offset(start), offset(end)).replace(/\s+/g, ' ').trim();
 }
 
 /** The whole source lines a report's location is on, whitespace collapsed. */
@@ -78,7 +81,6 @@ export function matchEquivalents<M extends LocatedMutant>(
   const contexts = new Map(mutants.map((mutant) => [mutant, contextText(source, mutant.location)]));
   for (const entry of entries) {
     if (entry.file !== file) continue;
-    const undetected = (mutant: M) => mutant.status === 'Survived' || mutant.status === 'NoCoverage';
     const distance = (mutant: M) =>
       (entry.original === undefined && !undetected(mutant) ? 1e9 : 0) +
       Math.abs(mutant.location.start.line - entry.line) * 1000 +

@@ -6,19 +6,16 @@
  * an entry without `original` (listed by line and column) gets one from a report of the code it was
  * judged on. Entries no report matches are named and left as they are.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   contextText,
-  type LocatedMutant,
+  type MutationReport,
   matchEquivalents,
   originalText,
   readEquivalents,
+  readJson,
 } from './equivalents';
-
-interface Report {
-  files: Record<string, { source: string; mutants: LocatedMutant[] }>;
-}
 
 const root = path.join(import.meta.dirname, '../..');
 const equivalentsFile = path.join(root, 'tests/mutation/equivalent.json');
@@ -26,7 +23,7 @@ const reports = process.argv.slice(2);
 const entries = readEquivalents(equivalentsFile);
 const rekeyed = new Set<object>();
 for (const reportFile of reports.length > 0 ? reports : ['reports/mutation/mutation.json']) {
-  const report = JSON.parse(readFileSync(path.resolve(root, reportFile), 'utf8')) as Report;
+  const report = readJson<MutationReport>(path.resolve(root, reportFile));
   for (const [name, { source, mutants }] of Object.entries(report.files)) {
     const file = path.relative(root, path.resolve(root, name));
     const pending = entries.filter((entry) => !rekeyed.has(entry));

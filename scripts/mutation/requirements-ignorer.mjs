@@ -14,16 +14,14 @@
  *   object of plain string lists, so a `requirements` of any other shape is still mutated;
  * - the same object declared once for several machines, `const X: FormRequirements = { … }` (a
  *   declaration typed as one of src/machines' `…Requirements` types, e.g. `ITEM_FORM_REQUIREMENTS`);
- * - `traced(…)`, a factory's transition meta built from those ids (spread into the transition);
- * - the bodies of `implementing` and `traced` themselves, which only wrap the ids as `meta`.
- * `options.requirements ?? {}` and the factories' `requirements = {}` defaults are still mutated: a
- * missing object there throws when the factory reads it, which is behaviour.
+ * - the bodies of `implementing` and `traceParts` themselves, which only wrap the ids as `meta` (a
+ *   chart's `meta: trace.submit` holds no literal).
  */
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
 const REASON =
   'Requirement ids (traceability meta, not behaviour): scripts/mutation/requirements-ignorer.mjs';
-const WRAPPERS = new Set(['implementing', 'traced']);
+const WRAPPERS = new Set(['implementing', 'traceParts']);
 
 /** @param {any} node */
 const keyName = (node) =>
@@ -79,13 +77,6 @@ const requirementsIgnorer = {
       node.type === 'ObjectExpression' &&
       node.properties.length > 0 &&
       node.properties.every(isRequirementsMeta)
-    ) {
-      return REASON;
-    }
-    if (
-      node.type === 'CallExpression' &&
-      node.callee.type === 'Identifier' &&
-      node.callee.name === 'traced'
     ) {
       return REASON;
     }

@@ -1,10 +1,9 @@
 /**
  * `npm run test:mutation:parts`: the full mutation run (static mutants included) one mutated file at a
- * time (scripts/mutation/parts.ts), then one merged report. Why: a static mutant reruns every test of
- * vitest.mutation.config.ts; by parts, each reruns the machine tests and the walks of its own machines
- * only, and each part's result is kept as soon as it ends (reports/mutation/parts/), so a run that is
- * stopped resumes where it stopped. After each part its survivors and "not covered" mutants run again
- * (`recheck`), so that tests added since are measured without a full run of the part.
+ * time (scripts/mutation/parts.ts), each with the walks of its own machines only, then one merged report
+ * (why: docs/testing.md, Mutation). Each part's report is kept as soon as it ends (reports/mutation/parts/),
+ * so a stopped run resumes where it stopped; after each part its survivors run again (`recheck`), so that
+ * tests added since are measured without a full run of the part.
  *
  *   npm run test:mutation:parts                      every part not yet measured, then the merge
  *   npm run test:mutation:parts -- --fresh           every part again
@@ -12,32 +11,26 @@
  *   npm run test:mutation:parts -- --recheck         the survivors of the measured parts again (new tests)
  *   npm run test:mutation:parts -- --merge           the merge only
  *
- * The merge writes reports/mutation/mutation.json and index.html (what `npm run mutation:summary` reads)
- * and names the parts not measured. Needs Node ≥ 22 first on PATH, like `npm run test:mutation`.
+ * The merge writes reports/mutation/mutation.json and index.html (what `npm run mutation:summary` reads).
+ * Needs Node ≥ 22 first on PATH, like `npm run test:mutation`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { matchEquivalents, readEquivalents } from './equivalents';
+import { option } from '../cli';
+import {
+  type LocatedMutant,
+  type MutationReport,
+  matchEquivalents,
+  readEquivalents,
+  readJson,
+  undetected,
+} from './equivalents';
 import { MUTATION_PARTS, type MutationPart, partReportBase } from './parts';
 
 const root = path.join(import.meta.dirname, '../..');
 const partReport = (file: string) => path.join(root, `${partReportBase(file)}mutation.json`);
-
-interface Report {
-  schemaVersion: string;
-  thresholds: { high: number; low: number };
-  projectRoot?: string;
-  files: Record<string, { source: string; mutants: Mutant[] }>;
-}
-
-interface Mutant {
-  mutatorName: string;
-  replacement?: string;
-  status: string;
-  location: { start: { line: number; column: number }; end: { line: number; column: number } };
-}
 
 function stryker(part: MutationPart, extra: NodeJS.ProcessEnv, what: string): boolean {
   const started = Date.now();
@@ -59,10 +52,8 @@ function stryker(part: MutationPart, extra: NodeJS.ProcessEnv, what: string): bo
   return result.status === 0;
 }
 
-const mutantKey = (mutant: Mutant) =>
+const mutantKey = (mutant: LocatedMutant) =>
   `${mutant.location.start.line}:${mutant.location.start.column}:${mutant.mutatorName}:${mutant.replacement ?? ''}`;
-
-const undetected = (mutant: Mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage';
 
 /**
  * The part's survivors and "not covered" mutants, except those listed as equivalent, run again
@@ -72,7 +63,7 @@ const undetected = (mutant: Mutant) => mutant.status === 'Survived' || mutant.st
  */
 function recheck(part: MutationPart): boolean {
   const reportFile = partReport(part.file);
-  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
+  const report = readJson<MutationReport>(reportFile);
   // The mutants tests/mutation/equivalent.json lists: a part's full run checks them again, not the recheck.
   const equivalents = readEquivalents(path.join(root, 'tests/mutation/equivalent.json'));
   const mutants = Object.values(report.files).flatMap(({ source, mutants: fileMutants }) => {
@@ -91,9 +82,9 @@ function recheck(part: MutationPart): boolean {
   ];
   if (ranges.length === 0) return true;
   if (!stryker(part, { MUTATION_RECHECK: ranges.join(',') }, 'recheck of the survivors of')) return false;
-  const rechecked = JSON.parse(
-    readFileSync(path.join(root, `${partReportBase(part.file)}recheck.mutation.json`), 'utf8'),
-  ) as Report;
+  const rechecked = readJson<MutationReport>(
+    path.join(root, `${partReportBase(part.file)}recheck.mutation.json`),
+  );
   const results = new Map(
     Object.values(rechecked.files)
       .flatMap((entry) => entry.mutants)
@@ -109,7 +100,7 @@ function recheck(part: MutationPart): boolean {
 }
 
 /** The HTML report of the merged JSON, as Stryker's own HTML reporter draws one. */
-function reportHtml(report: Report): string {
+function reportHtml(report: MutationReport): string {
   const strykerRequire = createRequire(createRequire(import.meta.url).resolve('@stryker-mutator/core'));
   const elements = readFileSync(
     strykerRequire.resolve('mutation-testing-elements/dist/mutation-test-elements.js'),
@@ -129,11 +120,11 @@ function reportHtml(report: Report): string {
 }
 
 function merge(): void {
-  const measured: Report[] = [];
+  const measured: MutationReport[] = [];
   const missing: string[] = [];
   for (const part of MUTATION_PARTS) {
     const file = partReport(part.file);
-    if (existsSync(file)) measured.push(JSON.parse(readFileSync(file, 'utf8')) as Report);
+    if (existsSync(file)) measured.push(readJson<MutationReport>(file));
     else missing.push(part.file);
   }
   const [first] = measured;
@@ -142,7 +133,7 @@ function merge(): void {
     process.exitCode = 1;
     return;
   }
-  const merged: Report = { ...first, files: {} };
+  const merged: MutationReport = { ...first, files: {} };
   for (const report of measured) Object.assign(merged.files, report.files);
   mkdirSync(path.join(root, 'reports/mutation'), { recursive: true });
   writeFileSync(path.join(root, 'reports/mutation/mutation.json'), JSON.stringify(merged));
@@ -152,11 +143,6 @@ function merge(): void {
       missing.length > 0 ? `; not measured: ${missing.join(', ')}` : ''
     }\n`,
   );
-}
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
 function main(): void {

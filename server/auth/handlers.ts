@@ -40,20 +40,19 @@ export function authHandlers(app: FastifyInstance): OperationHandlers<AuthOperat
       const { username, password } = request.body;
       const account = username.toLowerCase();
       await app.limiter.consume('loginPerIp', request.ip);
-      // Counted before the password is checked, so concurrent guesses cannot outrun the count; a right
-      // password clears the account's failures, so ordinary use never locks anyone out.
-      const attempt = await app.limiter.reserveLogin(account, request.ip);
-      const user = await app.users.byEmail(username);
-      const valid = user
-        ? await verifyPassword(password, user.hashedPassword)
-        : await verifyAgainstNothing(password);
+      // Counted as a failure before the password is checked, so concurrent guesses cannot outrun the
+      // count; a right password gives it back, so ordinary use never locks anyone out.
+      let user: Awaited<ReturnType<typeof app.users.byEmail>>;
+      const valid = await app.limiter.checkLogin(account, request.ip, async () => {
+        user = await app.users.byEmail(username);
+        return user ? verifyPassword(password, user.hashedPassword) : verifyAgainstNothing(password);
+      });
       if (!user || !valid) {
         // One line per password checked and refused (never the name or the password): what an operator
         // watches for guessing, and what the lockout test counts.
         request.log.info({ event: 'login.refused' }, 'login refused: incorrect e-mail or password');
         throw new HttpError(400, 'Incorrect email or password');
       }
-      await attempt.succeeded();
       if (!user.isActive) throw inactiveUser();
       const accessToken = await createAccessToken(
         settings.secretKey,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes); @node-rs/argon2 runs it on libuv's thread pool,
 // off the event loop.
@@ -106,22 +106,27 @@ function tokenId(payload: { jti?: unknown; sid?: unknown }, token: string): stri
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function readAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+/** The token's claims if this server signed it and it has not expired; null otherwise. */
+async function verifiedPayload(secret: string, token: string): Promise<JWTPayload | null> {
   try {
-    const { payload } = await jwtVerify(token, await key(secret), { algorithms: [ALG] });
-    if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
-    if (payload.typ === 'reset') return null;
-    return {
-      sub: payload.sub.toLowerCase(),
-      ver: typeof payload.ver === 'number' ? payload.ver : 0,
-      sid: tokenId(payload, token),
-      // A token without `exp` never expires (jose accepts it): its revocation is kept for ever.
-      exp: typeof payload.exp === 'number' ? payload.exp : NEVER,
-    };
+    return (await jwtVerify(token, await key(secret), { algorithms: [ALG] })).payload;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
   }
+}
+
+export async function readAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+  const payload = await verifiedPayload(secret, token);
+  if (!payload || typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
+  if (payload.typ === 'reset') return null;
+  return {
+    sub: payload.sub.toLowerCase(),
+    ver: typeof payload.ver === 'number' ? payload.ver : 0,
+    sid: tokenId(payload, token),
+    // A token without `exp` never expires (jose accepts it): its revocation is kept for ever.
+    exp: typeof payload.exp === 'number' ? payload.exp : NEVER,
+  };
 }
 
 /**
@@ -150,13 +155,8 @@ export async function readResetToken(
   secret: string,
   token: string,
 ): Promise<{ email: string; pwf: string } | null> {
-  try {
-    const { payload } = await jwtVerify(token, await key(secret), { algorithms: [ALG] });
-    if (payload.typ !== 'reset' || typeof payload.sub !== 'string' || typeof payload.pwf !== 'string')
-      return null;
-    return { email: payload.sub, pwf: payload.pwf };
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError) return null;
-    throw error;
-  }
+  const payload = await verifiedPayload(secret, token);
+  if (payload?.typ !== 'reset' || typeof payload.sub !== 'string' || typeof payload.pwf !== 'string')
+    return null;
+  return { email: payload.sub, pwf: payload.pwf };
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import type { OperationHandlers } from '../http/types.ts';
 import { requireUser } from './guard.ts';
-import { unlockLogin } from './lockout.ts';
 
 type SessionOperations = 'logout' | 'endMySessions' | 'endUserSessions' | 'unlockUser';
 
@@ -32,7 +31,7 @@ export function sessionHandlers(app: FastifyInstance): OperationHandlers<Session
     async unlockUser(request) {
       const user = await app.users.byId(request.params.user_id);
       if (!user) throw userNotFound();
-      await unlockLogin(app.limiter, user.email);
+      await app.limiter.unlockLogin(user.email);
       return { message: 'Sign-in unlocked' };
     },
   };

@@ -1,16 +1,19 @@
 export const UNIQUE_VIOLATION = '23505';
 export const UNDEFINED_TABLE = '42P01';
 
-/** Whether the error or one of its causes carries this SQLSTATE. */
-export function hasCode(error: unknown, code: string): boolean {
-  let e: unknown = error;
-  // drizzle wraps driver errors; the SQLSTATE sits on the cause.
-  for (let depth = 0; e && depth < 3; depth++) {
-    if ((e as { code?: unknown }).code === code) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+/** The error and its causes, outermost first, at most `depth` of them: drizzle wraps driver errors. */
+export function causeChain(
+  error: unknown,
+  depth: number,
+): { code?: unknown; message?: unknown; hint?: unknown }[] {
+  const chain = [];
+  for (let e = error; e && chain.length < depth; e = (e as { cause?: unknown }).cause)
+    chain.push(e as object);
+  return chain;
 }
+
+/** Whether the error or one of its causes carries this SQLSTATE. */
+export const hasCode = (error: unknown, code: string) => causeChain(error, 3).some((e) => e.code === code);
 
 export function isUniqueViolation(error: unknown): boolean {
   return hasCode(error, UNIQUE_VIOLATION);

@@ -52,19 +52,21 @@ function alive(pid: number): boolean {
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 function read(file: string): { owner: Owner; ageMs: number; mtimeMs: number } | undefined {
+  let mtimeMs: number;
+  let owner: Owner = {};
   try {
-    const { mtimeMs } = statSync(file);
-    return { owner: JSON.parse(readFileSync(file, 'utf8')) as Owner, ageMs: Date.now() - mtimeMs, mtimeMs };
+    mtimeMs = statSync(file).mtimeMs;
+    owner = JSON.parse(readFileSync(file, 'utf8')) as Owner;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     // Unreadable (a torn file of an older version): treat as a lock of nobody, aged by its mtime.
     try {
-      const { mtimeMs } = statSync(file);
-      return { owner: {}, ageMs: Date.now() - mtimeMs, mtimeMs };
+      mtimeMs = statSync(file).mtimeMs;
     } catch {
       return undefined;
     }
   }
+  return { owner, ageMs: Date.now() - mtimeMs, mtimeMs };
 }
 
 function createExclusive(file: string, content: Buffer): boolean {

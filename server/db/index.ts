@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Logger } from '../logger.ts';
+import { causeChain } from './errors.ts';
 import { type FolderLock, lockFolder } from './folder-lock.ts';
 import { migrationsFolder, pendingMigrations, type Query, SchemaBehindError } from './migrate.ts';
 import * as schema from './schema.ts';
@@ -53,12 +55,15 @@ export interface OpenOptions {
    * request answered 503 for it has changed nothing. The client gives up a second later.
    */
   statementTimeoutMs?: number;
-  /** Told what happens: waiting for the server, each migration applied. */
-  log?: (message: string) => void;
+  /** Told what happens: each migration applied (info), each wait for the server (warn). */
+  log?: MigrationLog;
 }
 
 /** The database could not be reached in time: the message says where and why, without a stack. */
 export class DatabaseUnreachableError extends Error {}
+
+type MigrationLog = Pick<Logger, 'info' | 'warn'>;
+const SILENT: MigrationLog = { info() {}, warn() {} };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -100,7 +105,7 @@ function refusalOf(url: string, error: unknown): string | undefined {
  * A client of its own for migrating: no query timeout (a migration may rewrite a big table), and the
  * server is waited for with retries, so that a database starting beside the app is not an error.
  */
-async function connectForMigrations(url: string, waitSeconds: number, log: (m: string) => void) {
+async function connectForMigrations(url: string, waitSeconds: number, log: MigrationLog) {
   const deadline = Date.now() + waitSeconds * 1000;
   let delay = 250;
   for (let attempt = 1; ; attempt++) {
@@ -121,7 +126,7 @@ async function connectForMigrations(url: string, waitSeconds: number, log: (m: s
             ` after ${attempt} attempt(s) in ${waitSeconds} s`,
         );
       }
-      log(`database at ${describeUrl(url)} not reachable yet (${reason}); retrying in ${delay} ms`);
+      log.warn(`database at ${describeUrl(url)} not reachable yet (${reason}); retrying in ${delay} ms`);
       await sleep(delay);
       delay = Math.min(delay * 2, 5_000);
     }
@@ -136,29 +141,26 @@ export class MigrationFailedError extends Error {}
 
 /** The database's error under drizzle's wrapper: the innermost cause that carries a SQLSTATE. */
 function databaseCause(error: unknown): { message: string; hint?: string } | undefined {
-  let found: { message: string; hint?: string } | undefined;
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const { code, message, hint } = e as { code?: unknown; message?: unknown; hint?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof message === 'string')
-      found = { message, hint: typeof hint === 'string' ? hint : undefined };
-    e = (e as { cause?: unknown }).cause;
-  }
-  return found;
+  const found = causeChain(error, 4).findLast(
+    ({ code, message }) =>
+      typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof message === 'string',
+  );
+  if (!found) return undefined;
+  return { message: String(found.message), hint: typeof found.hint === 'string' ? found.hint : undefined };
 }
 
 /** Logs the pending migrations and applies them (`apply`), or refuses them (`check`). */
 async function bringUpToDate(
   query: Query,
   mode: 'apply' | 'check',
-  log: (m: string) => void,
+  log: MigrationLog,
   apply: () => Promise<void>,
 ) {
   const pending = await pendingMigrations(query);
   if (pending.length === 0) return;
   if (mode === 'check') throw new SchemaBehindError(pending);
   const started = Date.now();
-  for (const migration of pending) log(`applying migration ${migration.name}`);
+  for (const migration of pending) log.info(`applying migration ${migration.name}`);
   // drizzle applies them all in one transaction: either every one or none.
   try {
     await apply();
@@ -171,7 +173,7 @@ async function bringUpToDate(
       { cause: error },
     );
   }
-  log(`applied ${pending.length} migration(s) in ${Date.now() - started} ms`);
+  log.info(`applied ${pending.length} migration(s) in ${Date.now() - started} ms`);
 }
 
 /** Brings a PostgreSQL database's schema up to date (or checks it), one migrator at a time. */
@@ -179,7 +181,7 @@ export async function migratePostgres(
   url: string,
   options: Pick<OpenOptions, 'migrations' | 'connectWaitSeconds' | 'log'> = {},
 ): Promise<void> {
-  const log = options.log ?? (() => {});
+  const log = options.log ?? SILENT;
   const client = await connectForMigrations(url, options.connectWaitSeconds ?? 0, log);
   try {
     await client.query('SET statement_timeout = 0');
@@ -205,7 +207,7 @@ export async function openDatabase(
   target: DatabaseTarget,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
-  const log = options.log ?? (() => {});
+  const log = options.log ?? SILENT;
   const mode = options.migrations ?? 'apply';
   if ('url' in target) {
     await migratePostgres(target.url, options);

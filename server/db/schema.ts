@@ -16,9 +16,41 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { GENDERS, SUBSCRIPTION_TYPES } from '../../openapi/enums.ts';
+import {
+  type Camel,
+  camel,
+  ITEM_FIELDS,
+  PROFILE_FIELDS,
+  type ProfileField,
+  USER_FIELDS,
+  type UserFields,
+} from '../../openapi/fields.ts';
+import { CONFIRM_CODE_LENGTH, TEXT_MAX } from '../../openapi/limits.ts';
 
 export const genderEnum = pgEnum('gender', GENDERS);
 export const subscriptionTypeEnum = pgEnum('subscription_type', SUBSCRIPTION_TYPES);
+
+const textColumn = (name: string, length: number) => varchar(name, { length });
+const dateColumn = (name: string) => date(name, { mode: 'string' });
+type ColumnOf<F> = F extends { kind: 'date' }
+  ? ReturnType<typeof dateColumn>
+  : F extends { enum: 'Gender' }
+    ? ReturnType<typeof genderEnum>
+    : ReturnType<typeof textColumn>;
+
+/** The profile's optional fields' columns (openapi/fields.ts): nullable, their lengths the contract's. */
+function profileColumns() {
+  const column = (name: ProfileField) => {
+    const field: { kind: string; max?: number } = USER_FIELDS[name];
+    if (field.kind === 'date') return dateColumn(name);
+    if (name === 'gender') return genderEnum(name);
+    if (field.max === undefined) throw new Error(`${name}: a text column needs the field's max`);
+    return textColumn(name, field.max);
+  };
+  return Object.fromEntries(PROFILE_FIELDS.map((name) => [camel(name), column(name)])) as {
+    [K in ProfileField as Camel<K>]: ColumnOf<UserFields[K]>;
+  };
+}
 
 export const users = pgTable(
   'users',
@@ -26,19 +58,16 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // Stored as typed; one account per address whatever its letter case (users_email_lower_key below,
     // migration 0005): every lookup compares lower(email).
-    email: varchar('email', { length: 255 }).notNull(),
+    email: varchar('email', { length: USER_FIELDS.email.max }).notNull(),
     hashedPassword: text('hashed_password').notNull(),
-    fullName: varchar('full_name', { length: 255 }),
+    fullName: varchar('full_name', { length: USER_FIELDS.full_name.max }),
     isActive: boolean('is_active').notNull().default(true),
     isSuperuser: boolean('is_superuser').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
-    major: varchar('major', { length: 255 }),
-    phone: varchar('phone', { length: 32 }),
-    birthDate: date('birth_date', { mode: 'string' }),
-    gender: genderEnum('gender'),
+    ...profileColumns(),
     subscriptionType: subscriptionTypeEnum('subscription_type').notNull().default('Free'),
     isEmailConfirmed: boolean('is_email_confirmed').notNull().default(false),
-    confirmCode: varchar('confirm_code', { length: 6 }),
+    confirmCode: varchar('confirm_code', { length: CONFIRM_CODE_LENGTH }),
     confirmCodeExpiresAt: timestamp('confirm_code_expires_at', { withTimezone: true }),
     confirmCodeAttempts: integer('confirm_code_attempts').notNull().default(0),
     confirmCodeSentAt: timestamp('confirm_code_sent_at', { withTimezone: true }),
@@ -47,8 +76,8 @@ export const users = pgTable(
     profilePhotoVersion: varchar('profile_photo_version', { length: 32 }),
     profilePhotoType: varchar('profile_photo_type', { length: 64 }),
     assetVersion: varchar('asset_version', { length: 32 }),
-    assetName: varchar('asset_name', { length: 255 }),
-    assetType: varchar('asset_type', { length: 255 }),
+    assetName: varchar('asset_name', { length: TEXT_MAX }),
+    assetType: varchar('asset_type', { length: TEXT_MAX }),
     assetSize: bigint('asset_size', { mode: 'number' }),
     // Session revocation without an extra query: tokens carry `ver` and `sid`; a token whose `ver` is
     // older than tokenVersion is refused unless its `sid` is the session that made the change.
@@ -66,9 +95,9 @@ export const items = pgTable(
   'items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    title: varchar('title', { length: 255 }).notNull(),
-    description: varchar('description', { length: 255 }),
-    sku: varchar('sku', { length: 255 }),
+    title: varchar('title', { length: ITEM_FIELDS.title.max }).notNull(),
+    description: varchar('description', { length: ITEM_FIELDS.description.max }),
+    sku: varchar('sku', { length: ITEM_FIELDS.sku.max }),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -118,6 +147,11 @@ export const revokedTokens = pgTable(
   },
   (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
 );
+
+/** Each profile field's column: PATCH bodies' column maps and the presenter read it (server/users). */
+export const PROFILE_COLUMN_NAMES = Object.fromEntries(PROFILE_FIELDS.map((name) => [name, camel(name)])) as {
+  readonly [K in ProfileField]: Camel<K>;
+};
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

@@ -6,30 +6,23 @@ import type { FastifyInstance } from 'fastify';
  * `Connection: close`, so that a keep-alive client drops its connection after it instead of sending
  * the next request on a socket the server is about to close (which would end in a reset).
  */
-export interface Drain {
-  readonly draining: boolean;
-  start(): void;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    drain: Drain;
+    drain: { draining: boolean; start(): void };
   }
 }
 
 export function registerDrain(app: FastifyInstance) {
-  let draining = false;
-  app.decorate('drain', {
-    get draining() {
-      return draining;
-    },
+  const drain = {
+    draining: false,
     start() {
-      draining = true;
+      drain.draining = true;
     },
-  } satisfies Drain);
+  };
+  app.decorate('drain', drain);
   // At send time, not at arrival: a request received before the signal and answered after it closes too.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (draining) reply.header('connection', 'close');
+    if (drain.draining) reply.header('connection', 'close');
     done(null, payload);
   });
 }

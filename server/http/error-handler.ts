@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { causeChain } from '../db/errors.ts';
 import { ping } from '../db/index.ts';
 import { HttpError } from './errors.ts';
 import { createOutageLog } from './outage-log.ts';
@@ -26,22 +27,21 @@ const UNAVAILABLE_CODES = new Set([
  * and its message, or undefined.
  */
 export function databaseOutage(error: unknown): { cause: string; message: string } | undefined {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+  for (const { code, message } of causeChain(error, 4)) {
     const text = typeof message === 'string' ? message : '';
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) {
       return { cause: code, message: text };
     }
     const known = LOST_MESSAGES.exec(text);
     if (known) return { cause: known[0].toLowerCase(), message: text };
-    e = (e as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
 const LOST_MESSAGES =
   /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout/i;
+
+const JSON_DECODE_ERROR = { detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] };
 
 /** The one place errors become responses: FastAPI's shapes, no stack traces. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -57,13 +57,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(422).send({ detail: toValidationIssues(fastifyError.validation, part) });
     }
     switch (fastifyError.code) {
-      // FastAPI reads an empty body as no body at all, whatever its content type says.
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.code(422).send({ detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] });
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return reply
-          .code(422)
-          .send({ detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] });
+        return reply.code(422).send(JSON_DECODE_ERROR);
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
       case 'FST_REQ_FILE_TOO_LARGE':
         return reply.code(413).send({ detail: 'Request body is too large' });
@@ -71,9 +66,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         return reply.code(415).send({ detail: 'Unsupported Media Type' });
     }
     if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
-      return reply
-        .code(422)
-        .send({ detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] });
+      return reply.code(422).send(JSON_DECODE_ERROR);
     }
     const status = fastifyError.statusCode;
     if (status && status >= 400 && status < 500) {

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -105,10 +106,11 @@ type Outcome =
   | { kind: 'mismatch' };
 
 export function createIdempotencyStore(db: Database) {
+  const leaseEnd = () => sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})`;
   const fresh = (owner: string, fingerprint: string) => ({
     fingerprint,
     owner,
-    lockedUntil: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
+    lockedUntil: leaseEnd(),
     status: null,
     contentType: null,
     body: null,
@@ -117,6 +119,28 @@ export function createIdempotencyStore(db: Database) {
   });
   const whereKey = (scope: string, key: string) =>
     and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+  /** The claim's row while its request still runs (no answer stored yet). */
+  const stillRunning = (claim: Claim) =>
+    and(
+      whereKey(claim.scope, claim.key),
+      eq(idempotencyKeys.owner, claim.owner),
+      isNull(idempotencyKeys.status),
+    );
+
+  /** Sets `values` on the key's row if `condition` still holds of it; whether it did. */
+  const takeOver = async (
+    scope: string,
+    key: string,
+    values: PgUpdateSetSource<typeof idempotencyKeys>,
+    condition: SQL | undefined,
+  ) => {
+    const taken = await db
+      .update(idempotencyKeys)
+      .set(values)
+      .where(and(whereKey(scope, key), condition))
+      .returning({ owner: idempotencyKeys.owner });
+    return taken.length > 0;
+  };
 
   return {
     /** One atomic step per attempt: insert, or take over an expired key or a dead request's claim. */
@@ -142,12 +166,9 @@ export function createIdempotencyStore(db: Database) {
           .where(whereKey(scope, key));
         if (!row) continue; // released in between: insert again
         if (row.expired) {
-          const taken = await db
-            .update(idempotencyKeys)
-            .set(fresh(owner, fingerprint))
-            .where(and(whereKey(scope, key), lte(idempotencyKeys.expiresAt, sql`now()`)))
-            .returning({ owner: idempotencyKeys.owner });
-          if (taken.length > 0) return { kind: 'claimed', owner };
+          const expired = lte(idempotencyKeys.expiresAt, sql`now()`);
+          if (await takeOver(scope, key, fresh(owner, fingerprint), expired))
+            return { kind: 'claimed', owner };
           continue;
         }
         if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
@@ -156,18 +177,9 @@ export function createIdempotencyStore(db: Database) {
         }
         if (!row.lapsed) return { kind: 'running' };
         // The request that claimed it has not finished within its lease: its process died.
-        const taken = await db
-          .update(idempotencyKeys)
-          .set({ owner, lockedUntil: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
-          .where(
-            and(
-              whereKey(scope, key),
-              isNull(idempotencyKeys.status),
-              lte(idempotencyKeys.lockedUntil, sql`now()`),
-            ),
-          )
-          .returning({ owner: idempotencyKeys.owner });
-        if (taken.length > 0) return { kind: 'claimed', owner };
+        const lapsed = and(isNull(idempotencyKeys.status), lte(idempotencyKeys.lockedUntil, sql`now()`));
+        if (await takeOver(scope, key, { owner, lockedUntil: leaseEnd() }, lapsed))
+          return { kind: 'claimed', owner };
       }
       return { kind: 'running' };
     },
@@ -184,29 +196,15 @@ export function createIdempotencyStore(db: Database) {
     async renew(claim: Claim): Promise<boolean> {
       const renewed = await db
         .update(idempotencyKeys)
-        .set({ lockedUntil: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
-        .where(
-          and(
-            whereKey(claim.scope, claim.key),
-            eq(idempotencyKeys.owner, claim.owner),
-            isNull(idempotencyKeys.status),
-          ),
-        )
+        .set({ lockedUntil: leaseEnd() })
+        .where(stillRunning(claim))
         .returning({ key: idempotencyKeys.key });
       return renewed.length > 0;
     },
 
     /** Gives the key back: the request did not succeed and may be retried with it. */
     async release(claim: Claim): Promise<void> {
-      await db
-        .delete(idempotencyKeys)
-        .where(
-          and(
-            whereKey(claim.scope, claim.key),
-            eq(idempotencyKeys.owner, claim.owner),
-            isNull(idempotencyKeys.status),
-          ),
-        );
+      await db.delete(idempotencyKeys).where(stillRunning(claim));
     },
 
     /** Deletes the keys past their 24 hours; returns how many. */

@@ -14,19 +14,14 @@ export interface OutageLog {
   stop(): void;
 }
 
-export interface OutageLogOptions {
-  /** What is out, as the lines name it: 'database'. */
-  what: string;
-  /** Resolves when the dependency answers again. */
-  probe: () => Promise<unknown>;
-  windowMs?: number;
-  probeEveryMs?: number;
-  now?: () => number;
-}
+/** A cause is logged at most once per this window. */
+const WINDOW_MS = 5_000;
+const PROBE_EVERY_MS = 1_000;
 
+/** `what` is out, as the lines name it ('database'); `probe` resolves when it answers again. */
 export function createOutageLog(
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
-  { what, probe, windowMs = 5_000, probeEveryMs = 1_000, now = Date.now }: OutageLogOptions,
+  { what, probe }: { what: string; probe: () => Promise<unknown> },
 ): OutageLog {
   let outage:
     | { since: number; failures: number; causes: Map<string, { at: number; suppressed: number }> }
@@ -48,22 +43,22 @@ export function createOutageLog(
       if (!outage) return;
       const { since, failures, causes } = outage;
       outage = undefined;
-      const seconds = ((now() - since) / 1000).toFixed(1);
+      const seconds = ((Date.now() - since) / 1000).toFixed(1);
       log.warn(
         { outage: what, seconds: Number(seconds), failures, causes: [...causes.keys()] },
         `${what} is back after ${seconds} s (${failures} request(s) failed meanwhile)`,
       );
-    }, probeEveryMs);
+    }, PROBE_EVERY_MS);
     timer.unref();
   };
 
   return {
     report(cause, message) {
-      const at = now();
+      const at = Date.now();
       outage ??= { since: at, failures: 0, causes: new Map() };
       outage.failures++;
       const last = outage.causes.get(cause);
-      if (last && at - last.at < windowMs) {
+      if (last && at - last.at < WINDOW_MS) {
         last.suppressed++;
       } else {
         const suppressed = last?.suppressed ?? 0;

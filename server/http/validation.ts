@@ -102,35 +102,16 @@ function nonDecimalNumbers(schema: unknown, data: unknown): ErrorObject[] {
 }
 
 export function validatorCompiler({ schema, httpPart }: { schema: object; httpPart?: string }) {
-  const validate =
-    httpPart === 'body' ? bodyAjv.compile(acceptUploads(schema) as object) : textAjv.compile(schema);
-  if (httpPart !== 'body') {
+  const body = httpPart === 'body';
+  const validate = body ? bodyAjv.compile(acceptUploads(schema) as object) : textAjv.compile(schema);
+  const checked = (data: unknown, context?: Parameters<ValidateFunction>[1]) => {
     // Checked before Ajv, whose coercion replaces the text with the number it made of it.
-    const decimal = (data: unknown, context?: Parameters<typeof validate>[1]) => {
-      const refused = nonDecimalNumbers(schema, data);
-      const valid = validate(data, context) && refused.length === 0;
-      decimal.errors = valid ? null : [...refused, ...(validate.errors ?? [])];
-      return valid;
-    };
-    decimal.errors = null as ErrorObject[] | null | undefined;
-    return withNulCheck(Object.assign(decimal, { schemaEnv: validate.schemaEnv }), schema);
-  }
-  return withNulCheck(validate, schema);
-}
-
-type Validator = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => boolean) & {
-  errors?: ErrorObject[] | null;
-  schemaEnv: ValidateFunction['schemaEnv'];
-};
-
-/** `validate`, then a refusal of NUL characters in the fields the schema declares. */
-function withNulCheck(validate: Validator, schema: object) {
-  // A NUL character would fail in the database as a 500 (found by tests/api/fuzz.test.ts): a 422 here.
-  const checked = (data: unknown, context?: Parameters<typeof validate>[1]) => {
-    if (!validate(data, context)) {
-      checked.errors = validate.errors;
+    const refused = body ? [] : nonDecimalNumbers(schema, data);
+    if (!validate(data, context) || refused.length > 0) {
+      checked.errors = [...refused, ...(validate.errors ?? [])];
       return false;
     }
+    // A NUL character would fail in the database as a 500 (found by tests/api/fuzz.test.ts): a 422 here.
     const at = findNul(schema, data, '');
     checked.errors =
       at === null
@@ -167,17 +148,9 @@ function describeError(
   part: string,
 ): { msg: string; type: string } {
   const p = error.params as Record<string, unknown>;
-  if (part !== 'body' && error.keyword === 'type' && p.type === 'integer') {
-    return {
-      msg: 'Input should be a valid integer, unable to parse string as an integer',
-      type: 'int_parsing',
-    };
-  }
-  if (part !== 'body' && error.keyword === 'type' && p.type === 'number') {
-    return {
-      msg: 'Input should be a valid number, unable to parse string as a number',
-      type: 'float_parsing',
-    };
+  if (part !== 'body' && error.keyword === 'type' && (p.type === 'integer' || p.type === 'number')) {
+    const [article, type] = p.type === 'integer' ? ['an', 'int_parsing'] : ['a', 'float_parsing'];
+    return { msg: `Input should be a valid ${p.type}, unable to parse string as ${article} ${p.type}`, type };
   }
   switch (error.keyword) {
     case 'required':

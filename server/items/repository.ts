@@ -5,8 +5,10 @@ import { countKeys, type ItemRow, items } from '../db/schema.ts';
 
 export type ItemValues = Pick<ItemRow, 'title' | 'description' | 'sku'>;
 
-export function createItemsRepository(db: Database) {
-  const newestFirst = [desc(items.createdAt), desc(items.id)];
+const newestFirst = [desc(items.createdAt), desc(items.id)];
+
+/** The hot statements, built once and parsed once per connection. */
+function preparedStatements(db: Database) {
   // The first page, the one almost every list call asks for, prepared once (see readCount).
   const firstPage = {
     all: db
@@ -23,7 +25,7 @@ export function createItemsRepository(db: Database) {
       .limit(sql.placeholder('limit'))
       .prepare('items_first_page_of_owner'),
   };
-  // Item creation is the hot write path: the statement is built once, and parsed once per connection.
+  // Item creation is the hot write path.
   const insertOne = db
     .insert(items)
     .values({
@@ -34,14 +36,17 @@ export function createItemsRepository(db: Database) {
     })
     .returning()
     .prepare('items_insert');
+  return { firstPage, insertOne };
+}
 
+export function createItemsRepository(db: Database) {
+  const { firstPage, insertOne } = preparedStatements(db);
   return {
     async list(
       ownerId: string | null,
       skip: number,
       limit: number,
     ): Promise<{ data: ItemRow[]; count: number }> {
-      const order = [desc(items.createdAt), desc(items.id)];
       const where = ownerId === null ? undefined : eq(items.ownerId, ownerId);
       // A deep page without fetching the rows it skips: the key at position `skip` comes from an
       // index-only scan, then the page is read from that key on. Same rows as OFFSET `skip`.
@@ -49,7 +54,7 @@ export function createItemsRepository(db: Database) {
         .select({ createdAt: items.createdAt, id: items.id })
         .from(items)
         .where(where)
-        .orderBy(...order)
+        .orderBy(...newestFirst)
         .offset(skip)
         .limit(1);
       const [data, count] = await Promise.all([
@@ -61,7 +66,7 @@ export function createItemsRepository(db: Database) {
               .select()
               .from(items)
               .where(and(where, sql`(${items.createdAt}, ${items.id}) <= (${start})`))
-              .orderBy(...order)
+              .orderBy(...newestFirst)
               .limit(limit),
         readCount(db, ownerId === null ? countKeys.items : countKeys.itemsOf(ownerId)),
       ]);

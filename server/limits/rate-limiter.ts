@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import {
@@ -6,10 +7,8 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import type { RateLimit, RateLimits } from '../config.ts';
+import type { LimitName, RateLimit, RateLimits, Settings } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
-
-export type LimitName = Exclude<keyof RateLimits, 'enabled'>;
 
 const tooMany = (retryAfterMs: number) => {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
@@ -18,21 +17,19 @@ const tooMany = (retryAfterMs: number) => {
   });
 };
 
-/** A password verification reserved by `reserveLogin`; `succeeded` clears the account's failures. */
-export interface LoginAttempt {
-  succeeded(): Promise<void>;
-}
-
 export interface Limiter {
-  /** Counts one request against `key`; throws 429 when the limit is exceeded. */
+  /** Counts one request against `key` (an account limit's: hashed); throws 429 when the limit is exceeded. */
   consume(name: LimitName, key: string): Promise<void>;
   /**
-   * Reserves one password verification of `account` from `source` before it happens: counted first,
-   * atomically in the shared store, so concurrent attempts cannot slip past the limit while a hash is
-   * being checked. Throws 429 when the account, or the account from this source, has used its attempts.
+   * Runs `verify` (a password check of `account` from `source`) under the login limits: a failure is
+   * counted before it runs, atomically in the shared store, so concurrent guesses cannot slip past the
+   * limit while hashes are checked; a right password gives it back and clears the account's failures.
+   * Throws 429 when the account, or the account from this source, has used its attempts — only once this
+   * process's checks of the account under way have ended, since a right one among them clears the count:
+   * parallel correct logins (an office behind one address, a client retrying) never lock the owner out.
    */
-  reserveLogin(account: string, source: string): Promise<LoginAttempt>;
-  /** Clears every login failure counted against `account` (the superusers' unlock). */
+  checkLogin(account: string, source: string, verify: () => Promise<boolean>): Promise<boolean>;
+  /** Clears every login failure counted against `account`, any case (the superusers' unlock, `admin unlock`). */
   unlockLogin(account: string): Promise<void>;
   readonly backend: 'memory' | 'redis' | 'off';
   /** False while Redis is unreachable or stalled and each process counts on its own. */
@@ -50,6 +47,8 @@ export interface Limiter {
 export interface LimiterOptions {
   redisUrl?: string;
   keyPrefix?: string;
+  /** Keys the hash an account is kept under (SECRET_KEY): a list of addresses does not find it. */
+  accountKeySecret?: string;
   /** How long one Redis command may take before Redis counts as unreachable. */
   redisTimeoutMs?: number;
   log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
@@ -109,34 +108,58 @@ async function pingWithin(redis: Redis, withinMs: number, commandMs: number): Pr
 }
 
 /**
+ * Bounds each connection attempt of `redis` by `ms`, by the rule of `answeredWithin`: the timeout waits
+ * for the loop's next check phase, after pending I/O, so a connection that completed while this process
+ * was busy is read before it is judged. One still not made is destroyed: an error, then ioredis retries.
+ */
+function connectWithin(redis: Redis, ms: number) {
+  let attempt = 0;
+  redis.on('connecting', () => {
+    const mine = ++attempt;
+    const judge = () => {
+      if (mine !== attempt || redis.status !== 'connecting') return;
+      redis.stream?.destroy(Object.assign(new Error('connect ETIMEDOUT'), { code: 'ETIMEDOUT' }));
+    };
+    setTimeout(() => setImmediate(judge), ms).unref();
+  });
+}
+
+/**
  * Bounds one limiter command by `ms` without mistaking a busy process for a slow Redis: when this
  * process's event loop was blocked (a loaded machine), the timer runs before the reply already waiting
  * on the socket is read (timers run before I/O in Node's loop). The timeout therefore waits for the
  * loop's next check phase, after pending I/O: a reply that had arrived in time wins, and only a Redis
  * that really did not answer (stalled, frozen, gone) counts as an outage.
  */
-function answeredWithin<T>(operation: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
+async function answeredWithin<T>(operation: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
       () => setImmediate(() => reject(new Error(`Redis did not answer within ${ms} ms`))),
       ms,
     );
-    operation.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
   });
+  try {
+    return await Promise.race([operation, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
+/** The limiter the settings describe. */
+export const limiterOf = (settings: Settings, log?: LimiterOptions['log']) =>
+  createLimiter(settings.rateLimits, {
+    redisUrl: settings.redisUrl,
+    keyPrefix: settings.redisKeyPrefix,
+    accountKeySecret: settings.secretKey,
+    redisTimeoutMs: settings.redisTimeoutMs,
+    log,
+  });
+
 const PAIR_SEPARATOR = '|';
-/** Redis glob metacharacters in an account name are matched literally. */
-const globEscape = (text: string) => text.replace(/[\\*?[\]]/g, '\\$&');
+
+/** A login's turn at the limits: its password check, or the checks to wait for before asking again. */
+type Reservation = { check: Promise<boolean> } | { waitFor: Promise<boolean>[] };
 
 /**
  * The limits that guard an account (a password, a code, an inbox): each process keeps its own count of
@@ -208,12 +231,15 @@ class LocalCounts {
  * to Redis's count when that is lower, so no process forgets it.
  */
 export function createLimiter(limits: RateLimits, options: LimiterOptions = {}): Limiter {
-  const { redisUrl, keyPrefix = 'starter', redisTimeoutMs = 250, log } = options;
+  const { redisUrl, keyPrefix = 'starter', redisTimeoutMs = 250, log, accountKeySecret = '' } = options;
+  // An account's counters are kept under a keyed hash of its lower-cased address, never the address.
+  const accountKey = (account: string) =>
+    createHmac('sha256', accountKeySecret).update(account.toLowerCase()).digest('base64url');
   const names = Object.keys(limits).filter((k): k is LimitName => k !== 'enabled');
   if (!limits.enabled) {
     return {
       consume: async () => {},
-      reserveLogin: async () => ({ succeeded: async () => {} }),
+      checkLogin: (_account, _source, verify) => verify(),
       unlockLogin: async () => {},
       backend: 'off',
       shared: true,
@@ -229,10 +255,13 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
         // Only a backstop, so commands sent to a frozen Redis do not pile up: the limiter's own bound is
         // `answeredWithin(…, redisTimeoutMs)`, which a reply read late by a busy process does not trip.
         commandTimeout: commandBackstopMs,
-        connectTimeout: Math.max(1_000, redisTimeoutMs),
+        // Bounded below instead (`connectWithin`): ioredis's own bound fires before a connection that
+        // Redis made in time but a blocked loop (start-up, a loaded host) has not read yet.
+        connectTimeout: 0,
         lazyConnect: false,
       })
     : undefined;
+  if (redis) connectWithin(redis, Math.max(1_000, redisTimeoutMs));
   const prefixOf = (name: LimitName) => `${keyPrefix}:rl:${name}`;
   const settings = (name: LimitName, limit: RateLimit): IRateLimiterOptions => ({
     keyPrefix: prefixOf(name),
@@ -284,24 +313,6 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
   redis?.on('error', lost);
   redis?.on('close', () => lost(new Error('connection closed')));
 
-  /** Runs `operation` on the shared store while it answers, else (and on its first failure) in memory. */
-  const run = async <T>(
-    name: LimitName,
-    operation: (limiter: RateLimiterMemory | RateLimiterRedis) => Promise<T>,
-  ) => {
-    const local = memory.get(name);
-    if (!local) throw new Error(`unknown limit ${name}`);
-    const remote = store.get(name);
-    if (shared && remote) {
-      try {
-        return await answeredWithin(operation(remote), redisTimeoutMs);
-      } catch (error) {
-        if (error instanceof RateLimiterRes) throw error;
-        lost(error);
-      }
-    }
-    return operation(local);
-  };
   /** Clears an account limit's key here, and in Redis while it answers. */
   const forget = async (name: LimitName, key: string) => {
     localCounts.get(name)?.delete(key);
@@ -358,11 +369,21 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
     entry.unshared = true;
     if (entry.points > allowed) throw tooMany(entry.expiresAt - Date.now());
   };
-  const consume = async (name: LimitName, key: string) => {
+  /** A limit per address: in the shared store while it answers, else (and on its first failure) in memory. */
+  const count = async (name: LimitName, key: string) => {
     const counts = localCounts.get(name);
     if (counts) return consumeCounted(name, counts, key);
+    const remote = store.get(name);
     try {
-      await run(name, (limiter) => limiter.consume(key));
+      if (shared && remote) {
+        try {
+          return void (await answeredWithin(remote.consume(key), redisTimeoutMs));
+        } catch (error) {
+          if (error instanceof RateLimiterRes) throw error;
+          lost(error);
+        }
+      }
+      await memory.get(name)?.consume(key);
     } catch (error) {
       if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext);
       throw error;
@@ -370,29 +391,68 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
   };
 
   const pairKey = (account: string, source: string) => `${account}${PAIR_SEPARATOR}${source}`;
+  /** Per account, in this process: its reservations' turn, its password checks under way (`checkLogin`). */
+  const logins = new Map<string, { turn: Promise<unknown>; checks: Set<Promise<boolean>>; users: number }>();
 
   return {
     backend: redis ? 'redis' : 'memory',
     get shared() {
       return shared;
     },
-    consume,
-    async reserveLogin(account, source) {
-      await consume('loginFailuresPerAccountAndIp', pairKey(account, source));
-      await consume('loginFailuresPerAccount', account);
-      return {
-        async succeeded() {
-          await forget('loginFailuresPerAccountAndIp', pairKey(account, source));
-          await forget('loginFailuresPerAccount', account);
-        },
-      };
+    consume: (name, key) => count(name, ACCOUNT_LIMITS.has(name) ? accountKey(key) : key),
+    async checkLogin(email, source, verify) {
+      const account = accountKey(email);
+      const pair = pairKey(account, source);
+      const state = logins.get(account) ?? { turn: Promise.resolve(), checks: new Set(), users: 0 };
+      logins.set(account, state);
+      state.users += 1;
+      try {
+        for (;;) {
+          // One reservation of the account at a time, so that a refused one sees every check before it.
+          const reserved = state.turn.then(async (): Promise<Reservation> => {
+            try {
+              await count('loginFailuresPerAccountAndIp', pair);
+              await count('loginFailuresPerAccount', account);
+            } catch (error) {
+              if (error instanceof HttpError && error.statusCode === 429 && state.checks.size > 0)
+                return { waitFor: [...state.checks] };
+              throw error;
+            }
+            const check = (async () => {
+              const valid = await verify();
+              if (valid) {
+                await forget('loginFailuresPerAccountAndIp', pair);
+                await forget('loginFailuresPerAccount', account);
+              }
+              return valid;
+            })();
+            state.checks.add(check);
+            return { check };
+          });
+          state.turn = reserved.catch(() => {});
+          const next = await reserved;
+          if ('waitFor' in next) {
+            await Promise.allSettled(next.waitFor);
+            continue;
+          }
+          try {
+            return await next.check;
+          } finally {
+            state.checks.delete(next.check);
+          }
+        }
+      } finally {
+        state.users -= 1;
+        if (state.users === 0) logins.delete(account);
+      }
     },
-    async unlockLogin(account) {
+    async unlockLogin(email) {
+      const account = accountKey(email);
       localCounts.get('loginFailuresPerAccount')?.delete(account);
       localCounts.get('loginFailuresPerAccountAndIp')?.deletePrefixed(pairKey(account, ''));
       if (!redis) return;
       // Always asked of Redis, even while this process counts in memory: the lock that matters is there.
-      const pattern = `${prefixOf('loginFailuresPerAccountAndIp')}:${globEscape(account)}${PAIR_SEPARATOR}*`;
+      const pattern = `${prefixOf('loginFailuresPerAccountAndIp')}:${account}${PAIR_SEPARATOR}*`; // base64url: no glob characters;
       try {
         await store.get('loginFailuresPerAccount')?.delete(account);
         const stream = redis.scanStream({ match: pattern, count: 1_000 });

@@ -35,11 +35,6 @@ export interface MailDeliveryOptions {
   pollMs?: number;
   /** How long a leased e-mail stays reserved for the process sending it (longer than any send takes). */
   leaseSeconds?: number;
-  /** Retry delays double from `firstRetrySeconds` up to `maxRetrySeconds`. */
-  firstRetrySeconds?: number;
-  maxRetrySeconds?: number;
-  /** How long `stop()` waits for a send in progress before leaving it to its lease. */
-  stopGraceMs?: number;
   /** E-mails refused for good are kept this many days (to be looked at), then deleted. */
   failedRetentionDays?: number;
 }
@@ -59,7 +54,7 @@ export interface MailDelivery {
   nudge(): void;
   start(): void;
   /**
-   * Stops polling and waits for the send in progress, if any, at most `stopGraceMs`: a slower send is
+   * Stops polling and waits for the send in progress, if any, at most STOP_GRACE_MS: a slower send is
    * left behind (the process is about to end) and its row keeps its lease, so another process — or this
    * one after a restart — sends it once the lease has run out.
    */
@@ -69,6 +64,12 @@ export interface MailDelivery {
 // One row per lease: a lease covers one send, however slow the SMTP server, so it cannot run out while
 // earlier rows of a batch are still being sent (another process would then send the later ones too).
 const BATCH = 1;
+/** Retry delays double from this up to MAX_RETRY_SECONDS. */
+const FIRST_RETRY_SECONDS = 2;
+const MAX_RETRY_SECONDS = 300;
+/** How long `stop()` waits for a send in progress before leaving it to its lease. */
+// Shutdown's budget is 10 s (server/main.ts), shared with the requests in flight before it.
+const STOP_GRACE_MS = 3_000;
 
 interface LeasedEmail {
   id: string;
@@ -99,10 +100,6 @@ export function createMailDelivery(
 ): MailDelivery {
   const pollMs = options.pollMs ?? 1_000;
   const leaseSeconds = options.leaseSeconds ?? 120;
-  const firstRetry = options.firstRetrySeconds ?? 2;
-  const maxRetry = options.maxRetrySeconds ?? 300;
-  // Shutdown's budget is 10 s (server/main.ts), shared with the requests in flight before it.
-  const stopGraceMs = options.stopGraceMs ?? 3_000;
   const failedRetentionDays = options.failedRetentionDays ?? 30;
   let lastPrune = 0;
 
@@ -142,36 +139,19 @@ export function createMailDelivery(
     try {
       await mailer.send(message, { queueId: row.id });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (isPermanent(error)) {
-        log.error(
-          { err: error, kind: message.kind, id: row.id, to: row.recipient },
-          'e-mail refused for good',
-        );
-        await db
-          .update(emailQueue)
-          .set({ failedAt: sql`now()`, leasedUntil: null, lastError: reason })
-          .where(stillOurs);
-        return;
-      }
-      const delay = retryDelaySeconds(row.attempts, firstRetry, maxRetry);
-      log.warn(
-        {
-          err: error,
-          kind: message.kind,
-          id: row.id,
-          to: row.recipient,
-          attempts: row.attempts,
-          retryInSeconds: delay,
-        },
-        'e-mail not sent; will retry',
-      );
+      const lastError = error instanceof Error ? error.message : String(error);
+      const fields = { err: error, kind: message.kind, id: row.id, to: row.recipient };
+      const delay = retryDelaySeconds(row.attempts, FIRST_RETRY_SECONDS, MAX_RETRY_SECONDS);
+      const permanent = isPermanent(error);
+      if (permanent) log.error(fields, 'e-mail refused for good');
+      else
+        log.warn({ ...fields, attempts: row.attempts, retryInSeconds: delay }, 'e-mail not sent; will retry');
       await db
         .update(emailQueue)
         .set({
-          dueAt: sql`now() + make_interval(secs => ${delay})`,
+          ...(permanent ? { failedAt: sql`now()` } : { dueAt: sql`now() + make_interval(secs => ${delay})` }),
           leasedUntil: null,
-          lastError: reason,
+          lastError,
         })
         .where(stillOurs);
       return;
@@ -261,17 +241,13 @@ export function createMailDelivery(
       stopped = true;
       clearInterval(timer);
       if (!running) return;
-      let timeout: NodeJS.Timeout | undefined;
       const finished = await Promise.race([
         running.then(() => true),
-        new Promise<false>((resolve) => {
-          timeout = setTimeout(() => resolve(false), stopGraceMs);
-        }),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS).unref()),
       ]);
-      clearTimeout(timeout);
       if (!finished) {
         log.warn(
-          { waitedMs: stopGraceMs, leaseSeconds },
+          { waitedMs: STOP_GRACE_MS, leaseSeconds },
           'e-mail queue: a send is still in progress at shutdown; left to its lease (sent again once it runs out)',
         );
       }

@@ -4,7 +4,7 @@ import { rejectCommonPassword } from '../auth/common-passwords.ts';
 import { requireUser } from '../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../auth/security.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import type { NewUserRow, UserRow } from '../db/schema.ts';
+import { type NewUserRow, PROFILE_COLUMN_NAMES, type UserRow } from '../db/schema.ts';
 import { HttpError, notEnoughPrivileges } from '../http/errors.ts';
 import { changedColumns, type FieldColumns } from '../http/fields.ts';
 import type { OperationHandlers } from '../http/types.ts';
@@ -42,10 +42,7 @@ const cannotDeleteSelf = () => new HttpError(403, 'Super users are not allowed t
  */
 export const PROFILE_COLUMNS = {
   full_name: 'fullName',
-  major: 'major',
-  phone: 'phone',
-  birth_date: 'birthDate',
-  gender: 'gender',
+  ...PROFILE_COLUMN_NAMES,
   // Checked against the other accounts' addresses first; a new mailbox asks for a new confirmation.
   email: null,
 } as const satisfies FieldColumns<Schemas['UserUpdateMe'], NewUserRow>;

@@ -1,6 +1,7 @@
+import type { ProfileField } from '../../openapi/fields.ts';
 import { API_PREFIX } from '../../openapi/prefix.ts';
 import type { components } from '../../openapi/schema.d.ts';
-import type { UserRow } from '../db/schema.ts';
+import { PROFILE_COLUMN_NAMES, type UserRow } from '../db/schema.ts';
 import type { EveryField } from '../http/fields.ts';
 import { signedFileUrl } from '../storage/uploads.ts';
 
@@ -8,6 +9,12 @@ type UserPublic = components['schemas']['UserPublic'];
 
 /** Every field of `UserPublic`, optional ones too: a field the contract gains must be presented here. */
 export type PresentUser = (row: UserRow, viewer: UserRow) => EveryField<UserPublic>;
+
+/** The profile's optional fields of a row, as the contract names them. */
+const profileOf = (row: UserRow) =>
+  Object.fromEntries(Object.entries(PROFILE_COLUMN_NAMES).map(([field, column]) => [field, row[column]])) as {
+    [K in ProfileField]: UserRow[(typeof PROFILE_COLUMN_NAMES)[K]];
+  };
 
 /**
  * The one place a user row becomes API output. `confirm_code` only reaches superusers, and never about
@@ -26,10 +33,7 @@ export function userPresenter(secret: string): PresentUser {
       is_active: row.isActive,
       is_superuser: row.isSuperuser,
       created_at: row.createdAt.toISOString(),
-      major: row.major,
-      phone: row.phone,
-      birth_date: row.birthDate,
-      gender: row.gender,
+      ...profileOf(row),
       subscription_type: row.subscriptionType,
       is_email_confirmed: row.isEmailConfirmed,
       confirm_code: privileged && viewer.id !== row.id ? row.confirmCode : null,

@@ -99,10 +99,6 @@ export function createUsersRepository(db: Database) {
       return rows.length > 0;
     },
     /**
-     * Confirms the e-mail if `code` is the pending, unexpired code with tries left; otherwise counts a
-     * wrong try. One statement each, so parallel guesses cannot exceed the limit.
-     */
-    /**
      * One guess at the e-mailed code. The attempt is counted first (a row lock orders concurrent
      * guesses), and only a counted attempt compares the code: `maxAttempts` guesses at most, however
      * many arrive at once. A right code confirms and clears the count.

@@ -1,5 +1,5 @@
 import { api, apiBaseUrl } from './client';
-import { ApiError } from './errors';
+import { ApiError, NetworkError } from './errors';
 import { reportRefusal } from './refusal';
 import { getToken } from './token';
 import type { Message, SubscriptionType, UserPublic } from './types';
@@ -25,28 +25,29 @@ export class RetryAfterError extends ApiError {
   }
 }
 
-export function checkConfirmEmail(code: string): Promise<UserPublic> {
-  return unwrap(api().PATCH('/users/me/check_confirm_email', { body: { confirm_code: code } }));
+/** `signal` (each call's): the caller gave up (its time limit): the request is cancelled. */
+export function checkConfirmEmail(code: string, signal?: AbortSignal): Promise<UserPublic> {
+  return unwrap(api().PATCH('/users/me/check_confirm_email', { body: { confirm_code: code }, signal }));
 }
 
-export async function resendConfirmEmail(): Promise<Message> {
-  const { data, error, response } = await api().PATCH('/users/me/resend_confirm_email');
+export async function resendConfirmEmail(signal?: AbortSignal): Promise<Message> {
+  const { data, error, response } = await api().PATCH('/users/me/resend_confirm_email', { signal });
   if (!response.ok) throw new RetryAfterError(response.status, error, response.headers.get('Retry-After'));
   return data as Message;
 }
 
-export function updateSubscriptionType(plan: SubscriptionType): Promise<UserPublic> {
+export function updateSubscriptionType(plan: SubscriptionType, signal?: AbortSignal): Promise<UserPublic> {
   return unwrap(
-    api().PATCH('/users/me/subscription_type', { params: { query: { subscription_type: plan } } }),
+    api().PATCH('/users/me/subscription_type', { params: { query: { subscription_type: plan } }, signal }),
   );
 }
 
-export function deleteProfilePhoto(): Promise<UserPublic> {
-  return unwrap(api().DELETE('/users/me/profile_photo'));
+export function deleteProfilePhoto(signal?: AbortSignal): Promise<UserPublic> {
+  return unwrap(api().DELETE('/users/me/profile_photo', { signal }));
 }
 
-export function deleteAsset(): Promise<UserPublic> {
-  return unwrap(api().DELETE('/users/me/asset'));
+export function deleteAsset(signal?: AbortSignal): Promise<UserPublic> {
+  return unwrap(api().DELETE('/users/me/asset', { signal }));
 }
 
 export type UploadPath = '/users/me/profile_photo' | '/users/me/asset';
@@ -94,8 +95,8 @@ export function uploadFile(path: UploadPath, file: File, handlers: UploadHandler
     if (token) reportRefusal(request.status, (body as { detail?: unknown } | null)?.detail, path);
     settle(() => handlers.onError(new ApiError(request.status, body)));
   };
-  request.onerror = () => settle(() => handlers.onError(new TypeError('Failed to fetch')));
-  request.ontimeout = () => settle(() => handlers.onError(new TypeError('Failed to fetch')));
+  request.onerror = () => settle(() => handlers.onError(new NetworkError('Failed to fetch')));
+  request.ontimeout = () => settle(() => handlers.onError(new NetworkError('Failed to fetch')));
   const form = new FormData();
   form.append('file', file, file.name);
   request.send(form);

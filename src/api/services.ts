@@ -1,5 +1,5 @@
 import { api, apiBaseUrl } from './client';
-import { ApiError } from './errors';
+import { ApiError, NetworkError } from './errors';
 import { type PageRequest, pageToSkip } from './paging';
 import type {
   ItemCreate,
@@ -24,7 +24,10 @@ import type {
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
 async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
-  const { data, error, response } = await call;
+  // fetch rejects only when no answer came (offline, connection cut): a NetworkError, told apart from a bug.
+  const { data, error, response } = await call.catch((cause: unknown) => {
+    throw new NetworkError(String(cause), { cause });
+  });
   if (!response.ok) throw new ApiError(response.status, error);
   return data as T;
 }
@@ -46,11 +49,15 @@ export function readUserMe(): Promise<UserPublic> {
 }
 
 // Public flows
-/** The Idempotency-Key header of a create that may be sent again (src/api/retry-keys.ts). */
-const idempotency = (key: string | undefined) => (key === undefined ? {} : { 'Idempotency-Key': key });
+/** A create sent again reuses its Idempotency-Key (src/api/retry-keys.ts); `signal` cancels one given up on. */
+type Create = { key?: string; signal?: AbortSignal };
+const create = ({ key, signal }: Create = {}) => ({
+  params: { header: key === undefined ? {} : { 'Idempotency-Key': key } },
+  signal,
+});
 
-export function registerUser(body: UserRegister, idempotencyKey?: string): Promise<UserPublic> {
-  return unwrap(api().POST('/users/signup', { body, params: { header: idempotency(idempotencyKey) } }));
+export function registerUser(body: UserRegister, sent?: Create): Promise<UserPublic> {
+  return unwrap(api().POST('/users/signup', { body, ...create(sent) }));
 }
 
 export function recoverPassword(email: string): Promise<Message> {
@@ -79,9 +86,8 @@ export function readItems(request: PageRequest): Promise<ItemsPublic> {
   return unwrap(api().GET('/items/', { params: { query: pageToSkip(request) } }));
 }
 
-/** `idempotencyKey`: the same for a resubmission of the same item (src/api/retry-keys.ts). */
-export function createItem(body: ItemCreate, idempotencyKey?: string): Promise<ItemPublic> {
-  return unwrap(api().POST('/items/', { body, params: { header: idempotency(idempotencyKey) } }));
+export function createItem(body: ItemCreate, sent?: Create): Promise<ItemPublic> {
+  return unwrap(api().POST('/items/', { body, ...create(sent) }));
 }
 
 export function updateItem(id: string, body: ItemUpdate): Promise<ItemPublic> {
@@ -115,11 +121,9 @@ export function readUsers(request: PageRequest): Promise<UsersPublic> {
   return unwrap(api().GET('/users/', { params: { query: pageToSkip(request) } }));
 }
 
-export function createUser(body: UserCreateBody, idempotencyKey?: string): Promise<UserPublic> {
+export function createUser(body: UserCreateBody, sent?: Create): Promise<UserPublic> {
   // The server defaults what the body leaves out (WithDefaults).
-  return unwrap(
-    api().POST('/users/', { body: body as UserCreate, params: { header: idempotency(idempotencyKey) } }),
-  );
+  return unwrap(api().POST('/users/', { body: body as UserCreate, ...create(sent) }));
 }
 
 export function updateUser(userId: string, body: UserUpdate): Promise<UserPublic> {

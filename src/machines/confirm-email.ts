@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { CONFIRM_CODE_LENGTH } from '../../openapi/limits';
-import { errorMessage } from '../api/errors';
+import { CALL_TIME_LIMITS, CallTimeoutError, errorMessage } from '../api/errors';
 
 /**
  * E-mail confirmation: the notice shown while `is_email_confirmed` is false. Two regions run side by
@@ -9,7 +9,8 @@ import { errorMessage } from '../api/errors';
  *   can no longer be used: expired, too many wrong tries, or none pending — a new one is needed)
  * - resend: ready → resending → coolingDown (remaining seconds, counted by `confirm.tick`) → ready
  *   | failed
- * A new code clears what was typed (the old code is dead). The calls (`checkCode`, `resendCode`), the
+ * A new code clears what was typed (the old code is dead). A check or a resend not answered within the
+ * write time limit (CALL_TIME_LIMITS) is `wrong` / `failed` with a message that says so. The calls (`checkCode`, `resendCode`), the
  * ticker (one `confirm.tick` a second) and `onConfirmed` / `onResent` are injected with `provide`.
  */
 
@@ -84,6 +85,7 @@ export const confirmEmailMachine = setup({
     context: {} as ConfirmEmailContext,
     events: {} as ConfirmEmailEvent,
   },
+  delays: { writeLimit: () => CALL_TIME_LIMITS.write },
   actors: {
     /** Injected: PATCH /users/me/check_confirm_email; resolves with the confirmed user. */
     checkCode: fromPromise<unknown, { code: string }>(async () => {
@@ -104,6 +106,8 @@ export const confirmEmailMachine = setup({
     setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
     setUser: assign({ user: ({ event }) => (event as { output?: unknown }).output ?? null }),
     setResendError: assign({ resendError: ({ event }) => (event as { error?: unknown }).error ?? null }),
+    timeOut: assign({ error: () => new CallTimeoutError('The code check was not answered in time') }),
+    resendTimeOut: assign({ resendError: () => new CallTimeoutError('The resend was not answered in time') }),
     startCooldown: assign({ cooldown: RESEND_INTERVAL_SECONDS, sent: true, resendError: null }),
     startCooldownFromError: assign(({ event }) => ({
       cooldown: retryAfterSeconds((event as { error?: unknown }).error),
@@ -159,6 +163,7 @@ export const confirmEmailMachine = setup({
                   { target: 'wrong', actions: 'setError' },
                 ],
               },
+              after: { writeLimit: { target: 'wrong', actions: 'timeOut' } },
             },
             wrong: {
               // The code that was refused may be sent again (e.g. after a network failure).
@@ -182,6 +187,7 @@ export const confirmEmailMachine = setup({
                   { target: 'failed', actions: 'setResendError' },
                 ],
               },
+              after: { writeLimit: { target: 'failed', actions: 'resendTimeOut' } },
             },
             coolingDown: {
               invoke: { id: 'ticker', src: 'ticker' },

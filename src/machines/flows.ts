@@ -1,21 +1,20 @@
 import type { Message, Token, UserPublic } from '../api/types';
-import { createPageFormMachine } from './form';
+import { createLeavingPageFormMachine, createPageFormMachine } from './form';
 import { loginSchema, recoverPasswordSchema, resetPasswordSchema, signupSchema } from './schemas';
 
 /**
- * The form flows of the public pages, each a named machine built by one of the form factories. The
+ * The form flows of the public pages, each an instance of a page form's chart (./form.ts). The
  * signed-in screens' flows are in ./signed-in-flows.ts: /login's bundle holds only this module
  * (tests/budget).
  */
 
 // Public flows: the forms of the pages reachable signed out (sign up, log in, recover and reset password)
 /** Chart: [docs/statecharts/signup.md](../../docs/statecharts/signup.md). */
-export const signupMachine = createPageFormMachine({
+export const signupMachine = createLeavingPageFormMachine({
   id: 'signup',
   schema: signupSchema,
   types: {} as { output: UserPublic },
   defaults: { full_name: '', email: '', password: '', confirm_password: '' },
-  leavesOnSuccess: true,
   requirements: {
     fields: ['R-VAL-01', 'R-VAL-02', 'R-VAL-03', 'R-VAL-04', 'R-VAL-05', 'R-VAL-08'],
     submit: ['R-VAL-08', 'R-DATA-01'],
@@ -25,12 +24,11 @@ export const signupMachine = createPageFormMachine({
 });
 
 /** Chart: [docs/statecharts/login.md](../../docs/statecharts/login.md). */
-export const loginMachine = createPageFormMachine({
+export const loginMachine = createLeavingPageFormMachine({
   id: 'login',
   schema: loginSchema,
   types: {} as { output: Token },
   defaults: { username: '', password: '' },
-  leavesOnSuccess: true,
   requirements: {
     fields: ['R-VAL-02', 'R-VAL-04', 'R-VAL-08'],
     submit: ['R-VAL-08', 'R-DATA-02'],
@@ -45,7 +43,6 @@ export const recoverPasswordMachine = createPageFormMachine({
   schema: recoverPasswordSchema,
   types: {} as { output: Message },
   defaults: { email: '' },
-  resetOnSuccess: true,
   requirements: {
     fields: ['R-VAL-01', 'R-VAL-02', 'R-VAL-08'],
     submit: ['R-VAL-08'],
@@ -55,12 +52,11 @@ export const recoverPasswordMachine = createPageFormMachine({
 });
 
 /** Chart: [docs/statecharts/resetPassword.md](../../docs/statecharts/resetPassword.md). */
-export const resetPasswordMachine = createPageFormMachine({
+export const resetPasswordMachine = createLeavingPageFormMachine({
   id: 'resetPassword',
   schema: resetPasswordSchema,
   types: {} as { output: Message },
   defaults: { new_password: '', confirm_password: '' },
-  leavesOnSuccess: true,
   requirements: {
     fields: ['R-VAL-04', 'R-VAL-05', 'R-VAL-08'],
     submit: ['R-VAL-08', 'R-DATA-04', 'R-ROUTE-06'],

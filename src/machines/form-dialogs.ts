@@ -1,122 +1,128 @@
+import type * as v from 'valibot';
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { CALL_TIME_LIMITS, CallTimeoutError } from '../api/errors';
 import {
-  editHandlers,
-  type FormOptions,
   type FormRequirements,
   type FormSchema,
   type FormTypes,
   type FormValues,
-  fieldStates,
+  fieldEdits,
   formSetup,
   fresh,
-  isGated,
   type SchemaFormOptions,
   type SubmitInput,
-  submitInvoke,
+  sendingStates,
   type ValuesOf,
 } from './form';
-import { traced } from './requirements';
+import { traceParts } from './requirements';
 
-/** The form shapes of the signed-in screens, built on the page forms' setup in ./form.ts. */
+/** The form shapes of the signed-in screens, on the page forms' setup (./form.ts), one chart each. */
 
-/** A form in a dialog (Add/Edit Item, Add/Edit User, Change Password). */
-function modalFormMachine<V extends FormValues, T, O>(options: FormOptions<V, T, O>) {
-  const gated = isGated(options);
-  const requirements: FormRequirements = options.requirements ?? {};
-  const fields = fieldStates(`#${options.id}.open.validating`, gated, requirements);
-  const close = { target: `#${options.id}.closed`, actions: 'clear', ...traced(requirements.close) } as const;
-  const submit = traced(requirements.submit);
-  return formSetup(options).createMachine({
-    id: options.id,
+/**
+ * A form in a dialog (Add/Edit Item, Add/Edit User, Change Password): Save is held back (`blocked`)
+ * while `isBlocked`; after a failure any edit goes back to the fields and Save may be pressed again
+ * (failed is entered only with values that passed, and every change leaves it: Save needs no guard).
+ */
+export function createModalFormMachine<S extends FormSchema, T = null, O = unknown>(
+  options: SchemaFormOptions<S, T, O>,
+) {
+  type V = ValuesOf<S>;
+  const { id } = options;
+  const trace = traceParts(options.requirements);
+  // Save, from invalid (shows the errors), valid (sends) or after a call.
+  const submit = { target: `#${id}.open.validating`, actions: 'markSubmitted', meta: trace.submit } as const;
+  const edits = fieldEdits(`#${id}.open.editing.checking`, trace.fields);
+  const close = { target: `#${id}.closed`, actions: 'clear', meta: trace.close } as const;
+  return formSetup<V, T, O>(options).createMachine({
+    id,
     context: () => fresh<V, T, O>(options.defaults),
     initial: 'closed',
     states: {
-      closed: {
-        on: { 'modal.open': { target: 'open', actions: 'open', ...traced(requirements.open) } },
-      },
+      closed: { on: { 'modal.open': { target: 'open', actions: 'open', meta: trace.open } } },
       open: {
         initial: 'editing',
         states: {
           editing: {
-            ...fields,
-            on: { ...fields.on, 'modal.close': close },
+            initial: 'checking',
+            on: { ...edits, 'modal.close': close },
+            states: {
+              checking: {
+                always: [
+                  { guard: 'isBlocked', target: 'blocked', meta: trace.blocked },
+                  { guard: 'isValid', target: 'valid', meta: trace.fields },
+                  { target: 'invalid', meta: trace.fields },
+                ],
+              },
+              blocked: {},
+              invalid: { on: { 'form.submit': submit } },
+              valid: { on: { 'form.submit': submit } },
+            },
           },
-          validating: {
-            always: [
-              { guard: 'isValid', target: 'submitting', ...submit },
-              { target: 'editing', ...submit },
-            ],
-          },
-          submitting: {
-            invoke: submitInvoke<V, T, O>(`#${options.id}.succeeded`, 'failed', requirements),
-          },
+          ...sendingStates<V, T>(trace, 'editing', `#${id}.succeeded`),
           failed: {
             entry: 'onFailure',
-            on: {
-              ...editHandlers(
-                `#${options.id}.open.editing`,
-                `#${options.id}.open.validating`,
-                false,
-                requirements,
-              ),
-              'modal.close': close,
-            },
+            on: { ...edits, 'form.submit': submit, 'modal.close': close },
           },
         },
       },
-      succeeded: {
-        entry: 'onSuccess',
-        always: { target: 'closed', actions: 'clear', ...traced(requirements.success) },
-      },
+      succeeded: { entry: 'onSuccess', always: { target: 'closed', actions: 'clear', meta: trace.success } },
     },
   });
 }
 
-/** A form shown read-only until edited (the profile). Cancel resets it and returns to viewing. */
-function toggleFormMachine<V extends FormValues, T, O>(options: FormOptions<V, T, O>) {
-  const gated = isGated(options);
-  const requirements: FormRequirements = options.requirements ?? {};
-  const submit = traced(requirements.submit);
-  return formSetup(options).createMachine({
-    id: options.id,
+/**
+ * A form shown read-only until edited (the profile): Save is held back while `isBlocked`; Cancel
+ * resets it and returns to viewing, except while the call runs.
+ */
+export function createToggleFormMachine<S extends FormSchema, T = null, O = unknown>(
+  options: SchemaFormOptions<S, T, O>,
+) {
+  type V = ValuesOf<S>;
+  const { id } = options;
+  const trace = traceParts(options.requirements);
+  const submit = {
+    target: `#${id}.editing.validating`,
+    actions: 'markSubmitted',
+    meta: trace.submit,
+  } as const;
+  const edits = fieldEdits(`#${id}.editing.fields.checking`, trace.fields);
+  const sending = sendingStates<V, T>(trace, 'fields', `#${id}.succeeded`);
+  return formSetup<V, T, O>(options).createMachine({
+    id,
     context: () => fresh<V, T, O>(options.defaults),
     initial: 'viewing',
     states: {
-      viewing: {
-        on: { 'profile.edit': { target: 'editing', actions: 'open', ...traced(requirements.open) } },
-      },
+      viewing: { on: { 'profile.edit': { target: 'editing', actions: 'open', meta: trace.open } } },
       editing: {
         initial: 'fields',
-        on: {
-          'profile.cancel': { target: 'viewing', actions: 'reset', ...traced(requirements.close) },
-        },
+        on: { 'profile.cancel': { target: 'viewing', actions: 'reset', meta: trace.close } },
         states: {
-          fields: fieldStates(`#${options.id}.editing.validating`, gated, requirements),
-          validating: {
-            always: [
-              { guard: 'isValid', target: 'submitting', ...submit },
-              { target: 'fields', ...submit },
-            ],
+          fields: {
+            initial: 'checking',
+            on: edits,
+            states: {
+              checking: {
+                always: [
+                  { guard: 'isBlocked', target: 'blocked', meta: trace.blocked },
+                  { guard: 'isValid', target: 'valid', meta: trace.fields },
+                  { target: 'invalid', meta: trace.fields },
+                ],
+              },
+              blocked: {},
+              invalid: { on: { 'form.submit': submit } },
+              valid: { on: { 'form.submit': submit } },
+            },
           },
-          submitting: {
-            on: { 'profile.cancel': {} },
-            invoke: submitInvoke<V, T, O>(`#${options.id}.succeeded`, 'failed', requirements),
-          },
+          validating: sending.validating,
+          // Cancel waits for the call.
+          submitting: { on: { 'profile.cancel': {} }, ...sending.submitting },
           failed: {
             entry: 'onFailure',
-            on: editHandlers(
-              `#${options.id}.editing.fields`,
-              `#${options.id}.editing.validating`,
-              false,
-              requirements,
-            ),
+            on: { ...edits, 'form.submit': submit },
           },
         },
       },
-      succeeded: {
-        entry: ['commit', 'onSuccess'],
-        always: { target: 'viewing', ...traced(requirements.success) },
-      },
+      succeeded: { entry: ['commit', 'onSuccess'], always: { target: 'viewing', meta: trace.success } },
     },
   });
 }
@@ -140,10 +146,7 @@ export type ConfirmationEvent<T> =
   | { type: 'form.submit' };
 
 /** The spec requirements a confirmation's edges implement, by part (as a form's: ./form.ts). */
-export type ConfirmationRequirements = Pick<
-  FormRequirements,
-  'open' | 'close' | 'submit' | 'success' | 'failure'
->;
+export type ConfirmationRequirements = Omit<FormRequirements, 'fields' | 'blocked'>;
 
 /**
  * A confirmation without fields (Delete Item, Delete User, account deletion): opened on a record,
@@ -155,15 +158,14 @@ export function createConfirmationMachine<T = null, O = unknown>(options: {
   types?: FormTypes<T, O>;
   requirements?: ConfirmationRequirements;
 }) {
-  const closed = `#${options.id}.closed`;
-  const requirements = options.requirements ?? {};
-  const close = { target: closed, actions: 'clear', ...traced(requirements.close) } as const;
-  const confirm = { target: 'submitting', ...traced(requirements.submit) } as const;
+  const { id } = options;
+  const trace = traceParts(options.requirements);
   return setup({
     types: {
       context: {} as ConfirmationContext<T>,
       events: {} as ConfirmationEvent<T>,
     },
+    delays: { writeLimit: () => CALL_TIME_LIMITS.write },
     actors: {
       submit: fromPromise<O, ConfirmationInput<T>>(async () => {
         throw new Error(`${options.id}: the submit actor was not provided`);
@@ -176,22 +178,24 @@ export function createConfirmationMachine<T = null, O = unknown>(options: {
       })),
       clear: assign({ target: null, error: null }),
       setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
+      timeOut: assign({ error: () => new CallTimeoutError('The call was not answered in time') }),
       onSuccess: () => {},
       onFailure: () => {},
     },
   }).createMachine({
-    id: options.id,
+    id,
     context: { target: null, error: null } as ConfirmationContext<T>,
     initial: 'closed',
     states: {
-      closed: {
-        on: { 'modal.open': { target: 'open', actions: 'open', ...traced(requirements.open) } },
-      },
+      closed: { on: { 'modal.open': { target: 'open', actions: 'open', meta: trace.open } } },
       open: {
         initial: 'idle',
         states: {
           idle: {
-            on: { 'form.submit': confirm, 'modal.close': close },
+            on: {
+              'form.submit': { target: 'submitting', meta: trace.submit },
+              'modal.close': { target: `#${id}.closed`, actions: 'clear', meta: trace.close },
+            },
           },
           submitting: {
             invoke: {
@@ -199,13 +203,17 @@ export function createConfirmationMachine<T = null, O = unknown>(options: {
               src: 'submit',
               // As a modal form's (submitting follows the opening on the record).
               input: ({ context }): ConfirmationInput<T> => ({ values: {}, target: context.target as T }),
-              onDone: { target: closed, actions: ['onSuccess', 'clear'], ...traced(requirements.success) },
-              onError: { target: 'failed', actions: 'setError', ...traced(requirements.failure) },
+              onDone: { target: `#${id}.closed`, actions: ['onSuccess', 'clear'], meta: trace.success },
+              onError: { target: 'failed', actions: 'setError', meta: trace.failure },
             },
+            after: { writeLimit: { target: 'failed', actions: 'timeOut', meta: trace.failure } },
           },
           failed: {
             entry: 'onFailure',
-            on: { 'form.submit': confirm, 'modal.close': close },
+            on: {
+              'form.submit': { target: 'submitting', meta: trace.submit },
+              'modal.close': { target: `#${id}.closed`, actions: 'clear', meta: trace.close },
+            },
           },
         },
       },
@@ -213,25 +221,8 @@ export function createConfirmationMachine<T = null, O = unknown>(options: {
   });
 }
 
-/** A form in a dialog, typed by its schema (and its target and output types). */
-export function createModalFormMachine<S extends FormSchema, T = null, O = unknown>(
-  options: SchemaFormOptions<S, T, O>,
-) {
-  return modalFormMachine<ValuesOf<S>, T, O>(options);
-}
-
-/** A form shown read-only until edited, typed by its schema (and its output type). */
-export function createToggleFormMachine<S extends FormSchema, T = null, O = unknown>(
-  options: SchemaFormOptions<S, T, O>,
-) {
-  return toggleFormMachine<ValuesOf<S>, T, O>(options);
-}
-
 export type ModalFormMachine<V extends FormValues = FormValues, T = null, O = unknown> = ReturnType<
-  typeof modalFormMachine<V, T, O>
->;
-export type ToggleFormMachine<V extends FormValues = FormValues, T = null, O = unknown> = ReturnType<
-  typeof toggleFormMachine<V, T, O>
+  typeof createModalFormMachine<v.GenericSchema<V, V>, T, O>
 >;
 export type ConfirmationMachine<T = null, O = unknown> = ReturnType<typeof createConfirmationMachine<T, O>>;
 export type ModalFormActor<V extends FormValues = FormValues, T = null, O = unknown> = ActorRefFrom<

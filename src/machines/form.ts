@@ -1,28 +1,21 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
+import { CALL_TIME_LIMITS, CallTimeoutError } from '../api/errors';
 import type { RequirementId } from '../qa/requirements/requirements';
-import { traced } from './requirements';
+import { type RequirementsMeta, traceParts } from './requirements';
 
 /**
- * Form flows. One setup (context, events, actions, guards, the `submit` actor) is shared by three
- * shapes of flow:
- * - page forms (signup, login, …): editing → validating → submitting → failed | succeeded
- * - modal forms (Add Item, Edit User …): closed → open.{editing, validating, submitting, failed} → succeeded → closed
- * - toggle forms (the profile): viewing ↔ editing.{fields, validating, submitting, failed}
- * A fourth, smaller setup serves confirmations without fields (Delete Item, Delete User, account
- * deletion): closed → open.{idle, submitting, failed} → closed.
- *
- * While editing, the fields are `invalid` (Save shows the errors) or `valid` (Save submits), re-checked
- * after every change; a form with `requireDirty` or `canSubmit` also has `blocked` (Save disabled:
- * unchanged, or a required condition unmet). Only branches an option can take are built: a form
- * without those options has no `blocked` state and no `canSubmit` guard. So the state value tells what
- * Save does without holding any field text, and a graph traversal keyed on the state value alone
- * reaches every state (`form.set` fills several fields at once, e.g. autofill; the UI walks realise it
- * as several edits). Side effects (`submit`, `onSuccess`, `onFailure`) are placeholders, injected with
- * `machine.provide`.
- *
- * Page forms are here; the dialog, toggle and confirmation shapes, which only signed-in screens use,
- * are in ./form-dialogs.ts, so /login's bundle does not carry them (tests/budget).
+ * Form flows: one setup (context, events, actions, guards, the `submit` actor) and one literal chart
+ * per shape, whose states no option changes: page forms that stay on success (fields cleared, editable
+ * again) and page forms that leave (`succeeded` is final) here; dialogs, the profile's toggle form and
+ * confirmations in ./form-dialogs.ts (only signed-in screens use them: /login's bundle does not carry
+ * them, tests/budget). While editing, the fields are `invalid` (Save shows the errors) or `valid` (Save
+ * submits), re-checked after every change; a dialog's and the profile's are also `blocked` (Save
+ * disabled) while `isBlocked`. So the state value tells what Save does without holding any field text,
+ * and a traversal keyed on the state value reaches every state (`form.set` fills several fields at
+ * once, e.g. autofill; the UI walks realise it as several edits). An instance names its id, schema,
+ * defaults and requirement ids by part of the flow (the edges' `meta`); the screens `.provide` its
+ * side effects (`submit`, `onSuccess`, `onFailure`), an instance a stricter `isBlocked`.
  */
 
 export type FieldValue = string | boolean;
@@ -42,7 +35,10 @@ export type FieldOf<V, T> = { [K in FieldName<V>]-?: V[K] extends T ? K : never 
 
 export interface SubmitInput<V, T> {
   values: V;
-  /** The record a modal acts on (the item or user being edited or deleted); null for forms without one. */
+  /**
+   * The record a modal acts on (the item or user being edited or deleted); null for forms without one.
+   * The charts pass `context.target as T`: submitting follows the opening, on a record when T has one.
+   */
   target: T;
 }
 
@@ -91,46 +87,28 @@ export interface FormTypes<T, O> {
   output?: O;
 }
 
+/** What names one form: its id, its fields' rules and empty values, its types, its requirement ids. */
 export interface FormOptions<V extends FormValues, T = null, O = unknown> {
   id: string;
   schema: FormSchema;
   /** Every field's value when the form starts empty. */
   defaults: V;
   types?: FormTypes<T, O>;
-  /** Save stays disabled (and form.submit is ignored) until a value differs from the initial one. */
-  requireDirty?: boolean;
-  /** Further condition for submitting, e.g. 'an e-mail is present'. */
-  canSubmit?: (values: V) => boolean;
-  /** Page forms: clear the fields after success (the submit output is kept). */
-  resetOnSuccess?: boolean;
-  /** Page forms whose screen navigates away on success (login, signup, reset): `succeeded` is final,
-   * so the chart draws no edits after it that no screen can make. */
-  leavesOnSuccess?: boolean;
   requirements?: FormRequirements;
 }
 
 /**
- * The spec requirements (src/qa/requirements) a form's edges implement, by the part of the flow they
- * belong to; each machine's declaration names its own. The factories put them in the edges' meta.
+ * The spec requirements (src/qa/requirements) a form's edges implement, by part of the flow: `open`
+ * (modal.open, profile.edit), `close` (modal.close, profile.cancel), `fields` (edits, blurs and the
+ * checks after them), `blocked` (the check that holds Save back), `submit` (the values checked, then
+ * sent or not), `success` (the call answered), `failure` (it failed or timed out). Each machine's
+ * declaration names its own; the charts put them in the edges' meta.
  */
-export interface FormRequirements {
-  /** Opening (modal.open, profile.edit). */
-  open?: RequirementId[];
-  /** Closing or cancelling (modal.close, profile.cancel). */
-  close?: RequirementId[];
-  /** Edits, blurs and the checks after them (the field rules). */
-  fields?: RequirementId[];
-  /** Save held back: the checks that block it, and a Save they hold back. */
-  blocked?: RequirementId[];
-  /** Save: the values checked, then sent (or not). */
-  submit?: RequirementId[];
-  /** The call answered. */
-  success?: RequirementId[];
-  /** The call failed. */
-  failure?: RequirementId[];
-}
+export type FormRequirements = Partial<
+  Record<'open' | 'close' | 'fields' | 'blocked' | 'submit' | 'success' | 'failure', RequirementId[]>
+>;
 
-/** A factory's options: the schema's values type the defaults, `canSubmit` and every event of the form. */
+/** A form's options: the schema's values type the defaults and every event of the form. */
 export type SchemaFormOptions<S extends FormSchema, T, O> = FormOptions<ValuesOf<S>, T, O> & { schema: S };
 
 /** All messages per field for the current values (valibot collects every issue). */
@@ -180,6 +158,7 @@ export function fresh<V extends FormValues, T, O>(values: V, target: T | null = 
   };
 }
 
+/** The implementations every form chart shares; the charts below and in ./form-dialogs.ts use them. */
 export function formSetup<V extends FormValues, T, O>(options: FormOptions<V, T, O>) {
   const { schema, defaults } = options;
   return setup({
@@ -187,6 +166,7 @@ export function formSetup<V extends FormValues, T, O>(options: FormOptions<V, T,
       context: {} as FormContext<V, T, O>,
       events: {} as FormEvent<V, T>,
     },
+    delays: { writeLimit: () => CALL_TIME_LIMITS.write },
     actors: {
       submit: fromPromise<O, SubmitInput<V, T>>(async () => {
         throw new Error(`${options.id}: the submit actor was not provided`);
@@ -224,6 +204,7 @@ export function formSetup<V extends FormValues, T, O>(options: FormOptions<V, T,
         return fresh({ ...defaults, ...event.values }, target);
       }),
       setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
+      timeOut: assign({ error: () => new CallTimeoutError('The call was not answered in time') }),
       // The event is submit's done event (named actions are typed with every event of the form).
       setOutput: assign(({ event }) => ({ output: (event as { output?: O }).output })),
       commit: assign(({ context }) => ({ initial: context.values, submitted: false, touched: {} })),
@@ -232,147 +213,141 @@ export function formSetup<V extends FormValues, T, O>(options: FormOptions<V, T,
     },
     guards: {
       isValid: ({ context }) => Object.keys(collectErrors(schema, context.values)).length === 0,
-      canSubmit: ({ context }) =>
-        (!options.requireDirty || isDirty(context)) && (options.canSubmit?.(context.values) ?? true),
-      isBlocked: ({ context }) =>
-        !((!options.requireDirty || isDirty(context)) && (options.canSubmit?.(context.values) ?? true)),
+      /** Save held back (dialogs and the profile): nothing changed yet. An instance may provide its own. */
+      isBlocked: ({ context }) => !isDirty(context),
     },
   });
 }
 
-/** Whether Save can be held back (Save disabled): only with `requireDirty` or `canSubmit`. */
-export function isGated(options: { requireDirty?: boolean; canSubmit?: unknown }): boolean {
-  return Boolean(options.requireDirty || options.canSubmit);
+/**
+ * The edits of a chart's fields, also taken from the states after a call: a change goes (back) to
+ * `checking`, where the fields are checked again.
+ */
+export function fieldEdits(checking: string, meta: RequirementsMeta | undefined) {
+  return {
+    'form.change': { target: checking, actions: 'change', meta },
+    'form.set': { target: checking, actions: 'setValues', meta },
+    'form.blur': { actions: 'touch', meta },
+  } as const;
 }
 
 /**
- * The fields while being edited: checked after every change into invalid | valid, or `blocked` when
- * the form is gated. `validating` is the id-path of the state that form.submit goes to.
+ * Save's check and call, alike in every form chart: valid values are sent, others go back to `fields`
+ * (their errors shown); the answer leads to `succeeded`, a failure or the time limit to `failed`.
  */
-export function fieldStates(validating: string, gated: boolean, requirements: FormRequirements = {}) {
-  const submit = {
-    'form.submit': { target: validating, actions: 'markSubmitted', ...traced(requirements.submit) },
-  } as const;
-  const fields = traced(requirements.fields);
-  const checks = [
-    { guard: 'isValid', target: 'valid', ...fields } as const,
-    { target: 'invalid', ...fields } as const,
-  ];
-  const config = {
-    initial: 'checking',
-    on: {
-      'form.change': { target: '.checking', actions: 'change', ...fields },
-      'form.set': { target: '.checking', actions: 'setValues', ...fields },
-      'form.blur': { actions: 'touch', ...fields },
-    },
-    states: {
-      checking: {
-        always: [
-          { guard: 'isBlocked', target: 'blocked', ...traced(requirements.blocked) } as const,
-          ...checks,
-        ],
-      },
-      blocked: {},
-      invalid: { on: submit },
-      valid: { on: submit },
-    },
-  } as const;
-  if (gated) return config;
-  // Without requireDirty/canSubmit, isBlocked would be constant false: no `blocked` state is built.
-  // (The type keeps `blocked` in the state value union, which such a form simply never reaches.)
-  const { blocked: _blocked, ...states } = config.states;
-  return { ...config, states: { ...states, checking: { always: checks } } } as unknown as typeof config;
-}
-
-/**
- * After a failed submit: any edit goes back to the fields; Save may be pressed again. `failed` is
- * entered only with values that passed `canSubmit`, and every event that changes them leaves it, so
- * Save needs no guard there. After a success (page forms) the fields may have been cleared: a gated
- * form checks `canSubmit` again.
- */
-export function editHandlers(
+export function sendingStates<V extends FormValues, T>(
+  trace: Partial<Record<'submit' | 'success' | 'failure', RequirementsMeta>>,
   fields: string,
-  validating: string,
-  guardSubmit: boolean,
-  requirements: FormRequirements = {},
+  succeeded: string,
 ) {
-  const edits = traced(requirements.fields);
   return {
-    'form.change': { target: `${fields}.checking`, actions: 'change', ...edits },
-    'form.set': { target: `${fields}.checking`, actions: 'setValues', ...edits },
-    'form.blur': { actions: 'touch', ...edits },
-    // The type names the guard in both cases; without it, Save needs no check.
-    'form.submit': (guardSubmit
-      ? {
-          guard: 'canSubmit',
-          target: validating,
-          actions: 'markSubmitted',
-          ...traced([...(requirements.submit ?? []), ...(requirements.blocked ?? [])]),
-        }
-      : { target: validating, actions: 'markSubmitted', ...traced(requirements.submit) }) as {
-      guard: 'canSubmit';
-      target: string;
-      actions: 'markSubmitted';
+    validating: {
+      always: [
+        { guard: 'isValid', target: 'submitting', meta: trace.submit },
+        { target: fields, meta: trace.submit },
+      ],
+    },
+    submitting: {
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context }: { context: FormContext<V, T> }) => ({
+          values: context.values,
+          target: context.target as T,
+        }),
+        onDone: { target: succeeded, actions: 'setOutput', meta: trace.success },
+        onError: { target: 'failed', actions: 'setError', meta: trace.failure },
+      },
+      // The call's time limit (CALL_TIME_LIMITS): unanswered, it fails with a CallTimeoutError.
+      after: { writeLimit: { target: 'failed', actions: 'timeOut', meta: trace.failure } },
     },
   } as const;
 }
 
-export function submitInvoke<V extends FormValues, T, O>(
-  onDoneTarget: string,
-  onErrorTarget: string,
-  requirements: FormRequirements = {},
-) {
-  return {
-    id: 'submit',
-    src: 'submit',
-    input: ({ context }: { context: FormContext<V, T, O> }): SubmitInput<V, T> => ({
-      values: context.values,
-      // Submitting is reached only through the form's opening: a form with a target type is opened on
-      // a record (OpenEvent requires it), one without has the null its type allows.
-      target: context.target as T,
-    }),
-    onDone: { target: onDoneTarget, actions: 'setOutput', ...traced(requirements.success) },
-    onError: { target: onErrorTarget, actions: 'setError', ...traced(requirements.failure) },
-  } as const;
-}
-
-/** A form that is the page itself (signup, login, recover and reset password, change password). */
-function pageFormMachine<V extends FormValues, T, O>(options: FormOptions<V, T, O>) {
-  const gated = isGated(options);
-  const requirements = options.requirements ?? {};
-  const submit = traced(requirements.submit);
-  return formSetup(options).createMachine({
-    id: options.id,
-    context: () => fresh<V, T, O>(options.defaults),
-    initial: 'editing',
-    states: {
-      editing: fieldStates(`#${options.id}.validating`, gated, requirements),
-      validating: {
-        always: [
-          { guard: 'isValid', target: 'submitting', ...submit },
-          { target: 'editing', ...submit },
-        ],
-      },
-      submitting: {
-        invoke: submitInvoke<V, T, O>('succeeded', 'failed', requirements),
-      },
-      failed: {
-        entry: 'onFailure',
-        on: editHandlers(`#${options.id}.editing`, `#${options.id}.validating`, false, requirements),
-      },
-      succeeded: options.leavesOnSuccess
-        ? { type: 'final', entry: ['onSuccess'] }
-        : {
-            entry: options.resetOnSuccess ? ['clearFields', 'onSuccess'] : ['onSuccess'],
-            on: editHandlers(`#${options.id}.editing`, `#${options.id}.validating`, gated, requirements),
-          },
-    },
-  });
-}
-
-/** A form that is the page itself, typed by its schema (and what its submit answers). */
+/**
+ * A form that is the page itself and stays on success (recover password, change password): the fields
+ * are cleared (the answer is kept) and may be edited and sent again. After a failure, any edit goes back
+ * to the fields and Save may be pressed again.
+ */
 export function createPageFormMachine<S extends FormSchema, T = null, O = unknown>(
   options: SchemaFormOptions<S, T, O>,
 ) {
-  return pageFormMachine<ValuesOf<S>, T, O>(options);
+  type V = ValuesOf<S>;
+  const { id } = options;
+  const trace = traceParts(options.requirements);
+  // Save, from invalid (shows the errors), valid (sends) or after a call.
+  const submit = { target: `#${id}.validating`, actions: 'markSubmitted', meta: trace.submit } as const;
+  const edits = fieldEdits(`#${id}.editing.checking`, trace.fields);
+  return formSetup<V, T, O>(options).createMachine({
+    id,
+    context: () => fresh<V, T, O>(options.defaults),
+    initial: 'editing',
+    states: {
+      editing: {
+        initial: 'checking',
+        on: edits,
+        states: {
+          checking: {
+            always: [
+              { guard: 'isValid', target: 'valid', meta: trace.fields },
+              { target: 'invalid', meta: trace.fields },
+            ],
+          },
+          invalid: { on: { 'form.submit': submit } },
+          valid: { on: { 'form.submit': submit } },
+        },
+      },
+      ...sendingStates<V, T>(trace, 'editing', 'succeeded'),
+      failed: {
+        entry: 'onFailure',
+        on: { ...edits, 'form.submit': submit },
+      },
+      succeeded: {
+        entry: ['clearFields', 'onSuccess'],
+        on: { ...edits, 'form.submit': submit },
+      },
+    },
+  });
+}
+
+/**
+ * A form that is the page itself and leaves on success (signup, login, reset password): the screen
+ * navigates away, so `succeeded` is final and the chart draws no edit after it that no screen can make.
+ */
+export function createLeavingPageFormMachine<S extends FormSchema, T = null, O = unknown>(
+  options: SchemaFormOptions<S, T, O>,
+) {
+  type V = ValuesOf<S>;
+  const { id } = options;
+  const trace = traceParts(options.requirements);
+  // Save, from invalid (shows the errors), valid (sends) or after a call.
+  const submit = { target: `#${id}.validating`, actions: 'markSubmitted', meta: trace.submit } as const;
+  const edits = fieldEdits(`#${id}.editing.checking`, trace.fields);
+  return formSetup<V, T, O>(options).createMachine({
+    id,
+    context: () => fresh<V, T, O>(options.defaults),
+    initial: 'editing',
+    states: {
+      editing: {
+        initial: 'checking',
+        on: edits,
+        states: {
+          checking: {
+            always: [
+              { guard: 'isValid', target: 'valid', meta: trace.fields },
+              { target: 'invalid', meta: trace.fields },
+            ],
+          },
+          invalid: { on: { 'form.submit': submit } },
+          valid: { on: { 'form.submit': submit } },
+        },
+      },
+      ...sendingStates<V, T>(trace, 'editing', 'succeeded'),
+      failed: {
+        entry: 'onFailure',
+        on: { ...edits, 'form.submit': submit },
+      },
+      succeeded: { type: 'final', entry: 'onSuccess' },
+    },
+  });
 }

@@ -1,4 +1,5 @@
 import { assign, type EventObject, enqueueActions, fromCallback, setup } from 'xstate';
+import { CALL_TIME_LIMITS, CallTimeoutError, isTransient } from '../api/errors';
 import { type PageRequest, parsePage } from '../api/paging';
 import { implementing } from './requirements';
 
@@ -9,8 +10,15 @@ import { implementing } from './requirements';
  * error have one owner, this machine. The URL is its input and output: the page starts from it,
  * follows it when it changes (`paging.sync`: back/forward, a typed address, a link) and is written to
  * it on Next/Previous (`navigate`). Next is allowed only after a full page, Previous above page 1; on a
- * full page the next one is prefetched.
+ * full page the next one is prefetched. A failure that may pass (no answer, a 5xx) is retried
+ * automatically, visibly (`retrying`) and at most MAX_RETRIES times, after 1 s, then 2 s; then, as any
+ * other failure, it is `failed`, with the reason and Try again (`paging.retry`); the browser coming back
+ * online (`paging.online`) tries again by itself (a shown list is refetched by its query). A page not answered
+ * within the read time limit (CALL_TIME_LIMITS.read) is `failed` too; a later answer still shows.
  */
+
+/** Automatic retries of a page that failed transiently, before it is shown as failed. */
+export const MAX_RETRIES = 2;
 
 /** One answer of a list call: the page's rows and how many rows the whole list has. */
 export interface ListPage<Row> {
@@ -26,12 +34,16 @@ export interface PagingContext {
   list: (ListPage<unknown> & { page: number }) | undefined;
   /** Why the last load of this page failed (cleared by the next answer). */
   error: unknown;
+  /** Automatic retries made since the page was asked for or last answered. */
+  retries: number;
 }
 
 export type PagingEvent =
   | { type: 'paging.sync'; page: unknown }
   | { type: 'paging.loaded'; list: ListPage<unknown> }
   | { type: 'paging.failed'; error: unknown }
+  | { type: 'paging.retry' }
+  | { type: 'paging.online' }
   | { type: 'paging.next' }
   | { type: 'paging.previous' };
 
@@ -46,12 +58,17 @@ export function pageRows(context: PagingContext): number {
   return context.list?.page === context.page ? context.list.data.length : 0;
 }
 
-export function createPagingMachine(id: string) {
+/** The paging chart's implementations; the list query, the URL and the prefetch are injected. */
+function pagingSetup(id: string) {
   return setup({
     types: {
       context: {} as PagingContext,
       events: {} as PagingEvent,
       input: {} as PagingInput,
+    },
+    delays: {
+      readLimit: () => CALL_TIME_LIMITS.read,
+      retryDelay: ({ context }) => 1000 * 2 ** Math.max(0, context.retries - 1),
     },
     actors: {
       /** Injected: the list query of `input` (a page of `pageSize` rows), reporting `paging.loaded` / `paging.failed`. */
@@ -68,25 +85,46 @@ export function createPagingMachine(id: string) {
         list: ({ context, event }) =>
           event.type === 'paging.loaded' ? { ...event.list, page: context.page } : context.list,
         error: undefined,
+        retries: 0,
       }),
+      countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
+      timeOut: assign({ error: () => new CallTimeoutError('The list was not answered in time') }),
       setError: assign({ error: ({ event }) => (event.type === 'paging.failed' ? event.error : undefined) }),
-      syncPage: assign({ page: ({ event }) => (event.type === 'paging.sync' ? parsePage(event.page) : 1) }),
-      nextPage: assign({ page: ({ context }) => context.page + 1 }),
-      previousPage: assign({ page: ({ context }) => Math.max(1, context.page - 1) }),
+      syncPage: assign({
+        page: ({ event }) => (event.type === 'paging.sync' ? parsePage(event.page) : 1),
+        retries: 0,
+      }),
+      nextPage: assign({ page: ({ context }) => context.page + 1, retries: 0 }),
+      previousPage: assign({ page: ({ context }) => Math.max(1, context.page - 1), retries: 0 }),
+      resetRetries: assign({ retries: 0 }),
     },
     guards: {
       hasNextPage: ({ context }) => pageRows(context) === context.pageSize,
       hasPreviousPage: ({ context }) => context.page > 1,
+      mayRetry: ({ context, event }) =>
+        event.type === 'paging.failed' && isTransient(event.error) && context.retries < MAX_RETRIES,
       isOtherPage: ({ context, event }) =>
         event.type === 'paging.sync' && parsePage(event.page) !== context.page,
     },
-  }).createMachine({
+  });
+}
+
+export function createPagingMachine(id: string) {
+  // The page moved to, into the URL.
+  const navigate = {
+    type: 'navigate',
+    params: ({ context }: { context: PagingContext }) => ({ page: context.page }),
+  } as const;
+  // Try again, or the network back: the page asked for afresh.
+  const askAgain = { target: `#${id}.list`, reenter: true, actions: 'resetRetries' } as const;
+  return pagingSetup(id).createMachine({
     id,
     context: ({ input }) => ({
       page: parsePage(input.page),
       pageSize: input.pageSize,
       list: undefined,
       error: undefined,
+      retries: 0,
     }),
     initial: 'list',
     states: {
@@ -112,19 +150,24 @@ export function createPagingMachine(id: string) {
             guard: 'hasPreviousPage',
             target: 'list',
             reenter: true,
-            actions: [
-              'previousPage',
-              { type: 'navigate', params: ({ context }) => ({ page: context.page }) },
-            ],
+            actions: ['previousPage', navigate],
             meta: implementing('R-FLOW-16'),
           },
           // Any answer of the query, refetches too (after a change, when the network comes back).
           'paging.loaded': { target: '.ready', actions: 'setList' },
-          'paging.failed': { target: '.failed', actions: 'setError' },
+          'paging.failed': [
+            { guard: 'mayRetry', target: '.retrying', actions: ['setError', 'countRetry'] },
+            { target: '.failed', actions: 'setError' },
+          ],
         },
         states: {
           // Skeleton rows, or the last page's rows dimmed.
-          loading: { meta: implementing('R-ROUTE-16') },
+          loading: {
+            meta: implementing('R-ROUTE-16'),
+            after: { readLimit: { target: 'failed', actions: 'timeOut' } },
+          },
+          // As loading, saying 'Retrying…'; then the query again (re-entering `list` refetches it).
+          retrying: { after: { retryDelay: { target: `#${id}.list`, reenter: true } } },
           ready: {
             meta: implementing('R-FLOW-17'),
             // On a full page, warm the next one.
@@ -136,15 +179,13 @@ export function createPagingMachine(id: string) {
                 guard: 'hasNextPage',
                 target: `#${id}.list`,
                 reenter: true,
-                actions: [
-                  'nextPage',
-                  { type: 'navigate', params: ({ context }) => ({ page: context.page }) },
-                ],
+                actions: ['nextPage', navigate],
                 meta: implementing('R-FLOW-15'),
               },
             },
           },
-          failed: {},
+          // The reason and Try again, which asks for the page afresh, as the network coming back does.
+          failed: { on: { 'paging.retry': askAgain, 'paging.online': askAgain } },
         },
       },
     },

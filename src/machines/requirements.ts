@@ -14,7 +14,11 @@ export function implementing(...requirements: RequirementId[]): RequirementsMeta
   return { requirements };
 }
 
-/** A factory's transition meta naming `ids`, to spread into it; nothing when there are none. */
-export function traced(ids: readonly RequirementId[] | undefined): { meta?: RequirementsMeta } {
-  return ids?.length ? { meta: { requirements: ids } } : {};
+/**
+ * A chart's edge meta part by part (`meta: trace.submit`), from an instance's requirement ids by part
+ * of the flow (a form's `requirements`); a part without ids has no meta.
+ */
+export function traceParts<P extends string>(ids: Partial<Record<P, readonly RequirementId[]>> = {}) {
+  const parts = Object.entries(ids).map(([part, list]) => [part, { requirements: list }]);
+  return Object.fromEntries(parts) as Partial<Record<P, RequirementsMeta>>;
 }

@@ -78,3 +78,4 @@ export const resetPasswordSchema = withConfirmation(
 export type LoginValues = v.InferInput<typeof loginSchema>;
 export type SignupValues = v.InferInput<typeof signupSchema>;
 export type ResetPasswordValues = v.InferInput<typeof resetPasswordSchema>;
+export type RecoverPasswordValues = v.InferInput<typeof recoverPasswordSchema>;

@@ -1,12 +1,17 @@
 import type { ItemPublic, Message, UserPublic } from '../api/types';
-import { createPageFormMachine, type FormRequirements } from './form';
+import { defaultsOf } from './declared';
+import { createPageFormMachine, type FormRequirements, isDirty } from './form';
 import { createModalFormMachine, createToggleFormMachine } from './form-dialogs';
 import {
+  ADD_USER_FORM,
   addItemSchema,
   addUserSchema,
   changePasswordSchema,
+  EDIT_USER_FORM,
   editItemSchema,
   editUserSchema,
+  ITEM_FORM,
+  PROFILE_FORM,
   profileSchema,
   setPasswordSchema,
 } from './signed-in-schemas';
@@ -22,9 +27,7 @@ export const profileMachine = createToggleFormMachine({
   id: 'profile',
   types: {} as { output: UserPublic },
   schema: profileSchema,
-  defaults: { full_name: '', email: '' },
-  requireDirty: true,
-  canSubmit: (values) => values.email.trim() !== '',
+  defaults: defaultsOf(PROFILE_FORM),
   requirements: {
     open: ['R-FLOW-07'],
     close: ['R-FLOW-09'],
@@ -34,6 +37,9 @@ export const profileMachine = createToggleFormMachine({
     success: ['R-FLOW-07', 'R-ERR-07'],
     failure: ['R-ERR-04'],
   },
+}).provide({
+  // Save held back until something changed and while the e-mail is empty.
+  guards: { isBlocked: ({ context }) => !isDirty(context) || context.values.email.trim() === '' },
 });
 
 /** Chart: [docs/statecharts/changePassword.md](../../docs/statecharts/changePassword.md). */
@@ -42,7 +48,6 @@ export const changePasswordMachine = createPageFormMachine({
   types: {} as { output: Message },
   schema: changePasswordSchema,
   defaults: { current_password: '', new_password: '', confirm_password: '' },
-  resetOnSuccess: true,
   requirements: {
     fields: ['R-VAL-04', 'R-VAL-05', 'R-VAL-08'],
     submit: ['R-VAL-08', 'R-DATA-03'],
@@ -68,8 +73,7 @@ export const addItemMachine = createModalFormMachine({
   id: 'addItem',
   types: {} as { output: ItemPublic },
   schema: addItemSchema,
-  defaults: { title: '', description: '', sku: '' },
-  requireDirty: true,
+  defaults: defaultsOf(ITEM_FORM),
   requirements: ITEM_FORM_REQUIREMENTS,
 });
 
@@ -78,8 +82,7 @@ export const editItemMachine = createModalFormMachine({
   id: 'editItem',
   types: {} as { target: ItemPublic; output: ItemPublic },
   schema: editItemSchema,
-  defaults: { title: '', description: '', sku: '' },
-  requireDirty: true,
+  defaults: defaultsOf(ITEM_FORM),
   requirements: ITEM_FORM_REQUIREMENTS,
 });
 
@@ -89,15 +92,7 @@ export const addUserMachine = createModalFormMachine({
   id: 'addUser',
   types: {} as { output: UserPublic },
   schema: addUserSchema,
-  defaults: {
-    email: '',
-    full_name: '',
-    password: '',
-    confirm_password: '',
-    is_superuser: false,
-    is_active: false,
-  },
-  requireDirty: true,
+  defaults: defaultsOf(ADD_USER_FORM),
   requirements: {
     open: ['R-ROUTE-23', 'R-FLOW-13'],
     close: ['R-ROUTE-23'],
@@ -114,21 +109,7 @@ export const editUserMachine = createModalFormMachine({
   id: 'editUser',
   types: {} as { target: UserPublic; output: UserPublic },
   schema: editUserSchema,
-  defaults: {
-    email: '',
-    full_name: '',
-    major: '',
-    phone: '',
-    birth_date: '',
-    gender: '',
-    subscription_type: 'Free',
-    is_superuser: false,
-    is_active: false,
-    is_email_confirmed: false,
-    password: '',
-    confirm_password: '',
-  },
-  requireDirty: true,
+  defaults: defaultsOf(EDIT_USER_FORM),
   requirements: {
     open: ['R-ROUTE-23'],
     close: ['R-ROUTE-23'],
@@ -150,7 +131,6 @@ export const changeUserPasswordMachine = createModalFormMachine({
   types: {} as { target: Pick<UserPublic, 'id'>; output: UserPublic },
   schema: setPasswordSchema,
   defaults: { password: '', confirm_password: '' },
-  requireDirty: true,
   requirements: {
     open: ['R-ROUTE-23', 'R-ROUTE-18'],
     close: ['R-ROUTE-23'],

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { GENDERS, SUBSCRIPTION_TYPES } from '../../openapi/enums';
-import { PASSWORD_MIN, TEXT_MAX } from '../../openapi/limits';
-import { confirmation, EMAIL_PATTERN, email, MSG, newPassword, withConfirmation } from './schemas';
+import { ITEM_FIELDS, USER_FIELDS } from '../../openapi/fields';
+import { PASSWORD_MIN } from '../../openapi/limits';
+import { declaredEntries, declaredForm } from './declared';
+import { confirmation, EMAIL_PATTERN, MSG, newPassword, withConfirmation } from './schemas';
 
 /** The signed-in forms' schemas (settings, items, admin), built from the shared rules in ./schemas.ts. */
 
@@ -17,17 +18,23 @@ export const changePasswordSchema = withConfirmation(
   'new_password',
 );
 
-export const profileSchema = v.object({
-  full_name: v.pipe(v.string(), v.maxLength(30, MSG.fullNameMax)),
-  email,
-});
+/** The forms of declared fields (openapi/fields.ts): their rules are derived, the spec's own texts added. */
+export const PROFILE_FORM = declaredForm(USER_FIELDS, 'profile', ['full_name']);
+export const ITEM_FORM = declaredForm(ITEM_FIELDS, 'item');
+export const ADD_USER_FORM = declaredForm(USER_FIELDS, 'addUser');
+export const EDIT_USER_FORM = declaredForm(USER_FIELDS, 'editUser');
+export const SET_PASSWORD_FORM = declaredForm(USER_FIELDS, 'setPassword');
 
-/** An item's optional stock-keeping unit: at most the API's limit for `sku` (255 characters). */
-const sku = v.pipe(v.string(), v.maxLength(TEXT_MAX, `SKU must be at most ${TEXT_MAX} characters`));
+export const profileSchema = v.object(
+  declaredEntries(PROFILE_FORM, {
+    required: { email: MSG.emailRequired },
+    rules: { full_name: v.pipe(v.string(), v.maxLength(30, MSG.fullNameMax)) },
+  }),
+);
 
 /** Add Item and Edit Item: the same fields; the spec ends Add Item's title message with a full stop. */
 const itemSchema = (titleRequired: string) =>
-  v.object({ title: v.pipe(v.string(), v.nonEmpty(titleRequired)), description: v.string(), sku });
+  v.object(declaredEntries(ITEM_FORM, { required: { title: titleRequired } }));
 
 export const addItemSchema = itemSchema('Title is required.');
 export const editItemSchema = itemSchema('Title is required');
@@ -39,38 +46,24 @@ const adminPassword = (confirmRequired: string) => ({
 });
 
 export const addUserSchema = withConfirmation(
-  {
-    email: adminEmail,
-    full_name: v.string(),
+  declaredEntries(ADD_USER_FORM, {
     // The spec reserves 'Please confirm your password' for admin create.
-    ...adminPassword(MSG.confirmRequiredAdmin),
-    is_superuser: v.boolean(),
-    is_active: v.boolean(),
-  },
+    rules: { email: adminEmail, ...adminPassword(MSG.confirmRequiredAdmin) },
+  }),
   'password',
 );
 
 export const editUserSchema = withConfirmation(
-  {
-    email: adminEmail,
-    full_name: v.string(),
-    major: v.string(),
-    phone: v.string(),
-    birth_date: v.pipe(
-      v.string(),
-      v.check((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Invalid date'),
-    ),
-    gender: v.picklist(['', ...GENDERS]),
-    subscription_type: v.picklist(SUBSCRIPTION_TYPES),
-    is_superuser: v.boolean(),
-    is_active: v.boolean(),
-    is_email_confirmed: v.boolean(),
-    password: v.pipe(
-      v.string(),
-      v.check((value) => value === '' || value.length >= PASSWORD_MIN, MSG.passwordMin),
-    ),
-    confirm_password: v.string(),
-  },
+  declaredEntries(EDIT_USER_FORM, {
+    rules: {
+      email: adminEmail,
+      password: v.pipe(
+        v.string(),
+        v.check((value) => value === '' || value.length >= PASSWORD_MIN, MSG.passwordMin),
+      ),
+      confirm_password: v.string(),
+    },
+  }),
   'password',
 );
 

@@ -1,12 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { SUBSCRIPTION_TYPES } from '../../openapi/enums';
+import { CALL_TIME_LIMITS, CallTimeoutError } from '../api/errors';
 import type { SubscriptionType } from '../api/types';
 
 /**
  * The subscription plan: choosing another plan asks for a confirmation before it is saved.
  *   viewing --plan.choose--> confirming --plan.confirm--> saving --done--> viewing
  *                                                              --error--> failed (Confirm retries)
- * Cancel returns to viewing from confirming and failed. `save` and the effects are injected.
+ * Cancel returns to viewing from confirming and failed; a save not answered within the write time limit
+ * (CALL_TIME_LIMITS) is `failed` too, its late answer ignored. `save` and the effects are injected.
  */
 
 const PLAN_LABELS: Record<SubscriptionType, string> = { Free: 'Free', Plan1: 'Plan 1', Plan2: 'Plan 2' };
@@ -41,6 +43,7 @@ export const subscriptionMachine = setup({
     context: {} as SubscriptionContext,
     events: {} as SubscriptionEvent,
   },
+  delays: { writeLimit: () => CALL_TIME_LIMITS.write },
   actors: {
     /** Injected: PATCH /users/me/subscription_type; resolves with the updated user. */
     save: fromPromise<unknown, { plan: SubscriptionType }>(async () => {
@@ -51,6 +54,7 @@ export const subscriptionMachine = setup({
     setPlan: assign(({ event }) => (event.type === 'plan.choose' ? { plan: event.plan, error: null } : {})),
     clear: assign({ plan: null, error: null }),
     setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
+    timeOut: assign({ error: () => new CallTimeoutError('The plan change was not answered in time') }),
     setOutput: assign({ output: ({ event }) => (event as { output?: unknown }).output }),
     /** Injected: the updated user into the cache, a success message. */
     onSaved: () => {},
@@ -79,6 +83,7 @@ export const subscriptionMachine = setup({
         onDone: { target: 'viewing', actions: ['setOutput', 'onSaved', 'clear'] },
         onError: { target: 'failed', actions: ['setError', 'onFailure'] },
       },
+      after: { writeLimit: { target: 'failed', actions: ['timeOut', 'onFailure'] } },
     },
     failed: {
       on: {

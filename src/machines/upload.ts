@@ -1,15 +1,10 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { CALL_TIME_LIMITS, CallTimeoutError } from '../api/errors';
 
 /**
  * A file the user keeps on the account (profile photo, asset): choose a file, check it on the client
- * (the server stays the authority), look at it, upload it with progress, or remove the stored one.
- *
- *   idle --file.choose--> checking --(accepted)--> previewing --file.upload--> uploading
- *                                  --(refused)--> rejected (the client-side message)
- *   uploading --upload.progress--> uploading ; --upload.done--> done → idle ; --upload.failed--> failed
- *   idle --file.remove--> removing --done/error--> idle
- *
- * The uploader is a callback actor (XMLHttpRequest for upload progress) that reports `upload.progress`,
+ * (the server stays the authority), look at it, upload it with progress, or remove the stored one
+ * (the chart: docs/statecharts/profilePhoto.md). The uploader is a callback actor (XMLHttpRequest for upload progress) that reports `upload.progress`,
  * `upload.done` and `upload.failed`; stopping it (Cancel) aborts the request. `upload`, `remove` and
  * the effects `onUploaded`, `onRemoved`, `onRemoveFailed` are injected with `provide`.
  */
@@ -69,12 +64,14 @@ export function uploadPercent(progress: { loaded: number; total: number }): numb
 
 const noProgress = { loaded: 0, total: 0 };
 
-export function createUploadMachine(options: UploadOptions) {
+/** The upload chart's implementations; the side effects are injected by its screen. */
+function uploadSetup(options: UploadOptions) {
   return setup({
     types: {
       context: {} as UploadContext,
       events: {} as UploadEvent,
     },
+    delays: { writeLimit: () => CALL_TIME_LIMITS.write },
     actors: {
       /** Injected: uploads input.file, reporting upload.progress / upload.done / upload.failed. */
       upload: fromCallback<UploadEvent, UploadInput>(({ sendBack }) => {
@@ -97,6 +94,7 @@ export function createUploadMachine(options: UploadOptions) {
       ),
       setOutput: assign({ output: ({ event }) => (event as { output?: unknown }).output }),
       setError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
+      timeOut: assign({ error: () => new CallTimeoutError('The call was not answered in time') }),
       /** Injected: the new user into the cache, a success message. */
       onUploaded: () => {},
       /** Injected: the updated user into the cache, a success message. */
@@ -107,7 +105,16 @@ export function createUploadMachine(options: UploadOptions) {
     guards: {
       isAccepted: ({ context }) => context.file !== null && options.check(context.file) === null,
     },
-  }).createMachine({
+  });
+}
+
+export function createUploadMachine(options: UploadOptions) {
+  // Another file, or none: from the preview, a failed upload or a refused file.
+  const chooseOrCancel = {
+    'file.choose': { target: 'checking', actions: 'choose' },
+    'file.cancel': { target: 'idle', actions: 'clearFile' },
+  } as const;
+  return uploadSetup(options).createMachine({
     id: options.id,
     context: { file: null, rejection: null, progress: noProgress, error: null, output: undefined },
     initial: 'idle',
@@ -124,13 +131,7 @@ export function createUploadMachine(options: UploadOptions) {
           { target: 'rejected', actions: 'reject' },
         ],
       },
-      previewing: {
-        on: {
-          'file.upload': 'uploading',
-          'file.choose': { target: 'checking', actions: 'choose' },
-          'file.cancel': { target: 'idle', actions: 'clearFile' },
-        },
-      },
+      previewing: { on: { 'file.upload': 'uploading', ...chooseOrCancel } },
       uploading: {
         entry: 'startProgress',
         invoke: {
@@ -139,27 +140,24 @@ export function createUploadMachine(options: UploadOptions) {
           input: ({ context }) => ({ file: context.file as File }),
           onError: { target: 'failed', actions: 'setError' },
         },
+        // Each report of progress restarts the time limit: a slow upload goes on, a stalled one ends
+        // (leaving `uploading` stops the uploader, which aborts the request).
+        initial: 'sending',
+        states: {
+          sending: {
+            after: { writeLimit: { target: `#${options.id}.failed`, actions: 'timeOut' } },
+            on: { 'upload.progress': { target: 'sending', reenter: true, actions: 'setProgress' } },
+          },
+        },
         on: {
-          'upload.progress': { actions: 'setProgress' },
           'upload.done': { target: 'done', actions: 'setOutput' },
           'upload.failed': { target: 'failed', actions: 'setError' },
           // Stopping the uploader aborts the request; the chosen file stays.
           'file.cancel': { target: 'previewing', actions: 'startProgress' },
         },
       },
-      failed: {
-        on: {
-          'file.upload': 'uploading',
-          'file.choose': { target: 'checking', actions: 'choose' },
-          'file.cancel': { target: 'idle', actions: 'clearFile' },
-        },
-      },
-      rejected: {
-        on: {
-          'file.choose': { target: 'checking', actions: 'choose' },
-          'file.cancel': { target: 'idle', actions: 'clearFile' },
-        },
-      },
+      failed: { on: { 'file.upload': 'uploading', ...chooseOrCancel } },
+      rejected: { on: chooseOrCancel },
       removing: {
         invoke: {
           id: 'remove',
@@ -167,6 +165,7 @@ export function createUploadMachine(options: UploadOptions) {
           onDone: { target: 'idle', actions: ['setOutput', 'onRemoved'] },
           onError: { target: 'idle', actions: ['setError', 'onRemoveFailed'] },
         },
+        after: { writeLimit: { target: 'idle', actions: ['timeOut', 'onRemoveFailed'] } },
       },
       done: {
         entry: 'onUploaded',

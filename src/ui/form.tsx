@@ -68,6 +68,9 @@ export interface FormBinding<V extends FormValues = FormValues> {
 /** The fields an input edits as text (a select's value is text too). */
 export type TextFieldName<V> = FieldOf<V, string>;
 
+/** The test id the template's specs find a field by: `new_password` is 'new-password-input'. */
+const testId = (name: string) => `${name.replaceAll('_', '-')}-input`;
+
 /** A text field's value (TypeScript cannot tell that a generic form's text field holds a string). */
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -89,20 +92,27 @@ export interface TextFieldProps<V extends FormValues>
   form: FormBinding<V>;
   name: TextFieldName<V>;
   label: ReactNode;
-  /** Hide the label visually (it stays for screen readers). */
-  hideLabel?: boolean;
   /** Mark a required field's label with '*' (default); off where every field of a form is required. */
   requiredMark?: boolean;
   helper?: ReactNode;
-  /** Said after the field's error, in the same message (one message per field). */
+  /** Said under the field's error, apart from it (the error is the spec's text, letter for letter). */
   errorHint?: ReactNode;
+}
+
+/** A field's label, '*' after it when marked. */
+function FieldLabel({ label, mark }: { label: ReactNode; mark?: boolean }) {
+  return (
+    <Field.Label>
+      {label}
+      {mark && <Field.RequiredIndicator />}
+    </Field.Label>
+  );
 }
 
 export function TextField<V extends FormValues>({
   form,
   name,
   label,
-  hideLabel,
   requiredMark = true,
   helper,
   errorHint,
@@ -112,25 +122,18 @@ export function TextField<V extends FormValues>({
   const field = useFieldProps(form, name);
   return (
     <Field.Root invalid={field.invalid} required={required}>
-      <Field.Label srOnly={hideLabel}>
-        {label}
-        {required && requiredMark && !hideLabel && <Field.RequiredIndicator />}
-      </Field.Label>
+      <FieldLabel label={label} mark={required && requiredMark} />
       <Input
         name={name}
+        data-testid={testId(name)}
         value={field.value}
         onChange={(event) => field.change(event.target.value)}
         onBlur={field.blur}
         {...input}
       />
       {helper && !field.error && <Field.HelperText>{helper}</Field.HelperText>}
-      {field.error && (
-        // One message: the hint runs on in the same line (the error text is a flex row otherwise).
-        <Field.ErrorText display={errorHint ? 'block' : undefined}>
-          {field.error}
-          {errorHint && <Span data-error-hint="">{errorHint}</Span>}
-        </Field.ErrorText>
-      )}
+      {field.error && <Field.ErrorText>{field.error}</Field.ErrorText>}
+      {field.error && errorHint && <Field.HelperText>{errorHint}</Field.HelperText>}
     </Field.Root>
   );
 }
@@ -146,7 +149,6 @@ export function PasswordField<V extends FormValues>({
   form,
   name,
   label,
-  hideLabel,
   requiredMark = true,
   required,
   extraError,
@@ -157,15 +159,13 @@ export function PasswordField<V extends FormValues>({
   const error = field.error ?? extraError ?? undefined;
   return (
     <Field.Root invalid={error !== undefined} required={required}>
-      <Field.Label srOnly={hideLabel}>
-        {label}
-        {required && requiredMark && !hideLabel && <Field.RequiredIndicator />}
-      </Field.Label>
+      <FieldLabel label={label} mark={required && requiredMark} />
       <EndElementGroup alignItems="center" justifyContent="flex-start" width="full" className="chakra-group">
         <Input
           // InputGroup's room for its end element.
           pe="calc(var(--input-height) - 0px)"
           name={name}
+          data-testid={testId(name)}
           type={visible ? 'text' : 'password'}
           value={field.value}
           onChange={(event) => field.change(event.target.value)}
@@ -240,13 +240,13 @@ interface NewPasswordOptions {
   refusal?: string | null;
 }
 
-/** The 'Set Password' and 'Confirm Password' pair of every form that sets a new password, by field name. */
-export function newPasswordFields<
+/** The 'Set Password' and 'Confirm Password' pair of every form that sets a new password, in that order. */
+export function NewPasswordFields<
   V extends FormValues & { confirm_password: string },
   N extends TextFieldName<V> & ('password' | 'new_password'),
->(form: FormBinding<V>, name: N, { required = true, refusal }: NewPasswordOptions = {}) {
-  const fields = {
-    [name]: (
+>({ form, name, required = true, refusal }: { form: FormBinding<V>; name: N } & NewPasswordOptions) {
+  return (
+    <>
       <PasswordField
         form={form}
         name={name}
@@ -256,33 +256,16 @@ export function newPasswordFields<
         required={required}
         extraError={refusal}
       />
-    ),
-    confirm_password: (
       <PasswordField
         form={form}
         // A text field of every form that has it (V's constraint), which a generic V does not show.
         name={'confirm_password' as TextFieldName<V>}
         label="Confirm Password"
-        placeholder="Confirm Password"
+        // The template's specs find this field by 'Repeat Password' (its label is 'Confirm Password').
+        placeholder="Repeat Password"
         autoComplete="new-password"
         required={required}
       />
-    ),
-  };
-  // A computed key's type is widened to string; it is `name`.
-  return fields as Record<N | 'confirm_password', ReactNode>;
-}
-
-/** The 'Set Password' and 'Confirm Password' pair, in that order. */
-export function NewPasswordFields<
-  V extends FormValues & { confirm_password: string },
-  N extends TextFieldName<V> & ('password' | 'new_password'),
->({ form, name, ...options }: { form: FormBinding<V>; name: N } & NewPasswordOptions) {
-  const fields = newPasswordFields(form, name, options);
-  return (
-    <>
-      {fields[name]}
-      {fields.confirm_password}
     </>
   );
 }

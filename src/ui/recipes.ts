@@ -4,11 +4,11 @@
  * alias in vite.config.ts and by `paths` in tsconfig.json.
  */
 import { defineSlotRecipe } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme/recipes/dialog';
 import { menuSlotRecipe } from '@chakra-ui/react/theme/recipes/menu';
 
 export { badgeRecipe } from '@chakra-ui/react/theme/recipes/badge';
 export { checkboxSlotRecipe as checkboxRecipe } from '@chakra-ui/react/theme/recipes/checkbox';
-export { dialogSlotRecipe as dialogRecipe } from '@chakra-ui/react/theme/recipes/dialog';
 export { drawerSlotRecipe as drawerRecipe } from '@chakra-ui/react/theme/recipes/drawer';
 export { nativeSelectSlotRecipe as nativeSelectRecipe } from '@chakra-ui/react/theme/recipes/native-select';
 export { radioGroupSlotRecipe as radioGroupRecipe } from '@chakra-ui/react/theme/recipes/radio-group';
@@ -36,5 +36,25 @@ export const menuRecipe = defineSlotRecipe({
       _dark: { '--menu-bg': 'colors.gray.900', borderColor: 'border.emphasized' },
     },
     item: { ...menuBase.item, minH: { base: '11', md: 'auto' } },
+  },
+});
+
+/**
+ * Dialogs: in dark mode a surface a step lighter than the near-black page and a lighter edge, as menus.
+ * The panel colour itself is set, so what paints with it inside (the body's scroll shadows) follows.
+ */
+const dialogBase = dialogSlotRecipe.base ?? {};
+export const dialogRecipe = defineSlotRecipe({
+  ...dialogSlotRecipe,
+  base: {
+    ...dialogBase,
+    content: {
+      ...dialogBase.content,
+      _dark: {
+        '--chakra-colors-bg-panel': 'colors.gray.900',
+        borderWidth: '1px',
+        borderColor: 'border.emphasized',
+      },
+    },
   },
 });

@@ -213,21 +213,20 @@ type Sizes = Record<string, Record<string, unknown>>;
  * buttons grow to md's 40 px), inputs keep their size.
  */
 const buttonSizes = Object.fromEntries(
-  Object.entries(variants.size as Sizes).map(([name, style]) => {
+  Object.entries(variants.size as Sizes).map(([name, style]): [string, unknown] => {
     const desktop = name === 'sm' || name === 'xs' ? '10' : 'auto';
     return [name, { ...style, minH: { base: '11', md: desktop }, minW: { base: '11', md: style.minW } }];
   }),
-) as unknown as typeof variants.size;
+) as typeof variants.size;
 const inputVariants = inputRecipe.variants as NonNullable<typeof inputRecipe.variants>;
-const inputSizes = inputVariants.size as Sizes;
 const input = defineRecipe({
   ...inputRecipe,
   variants: {
     ...inputVariants,
     size: {
-      ...inputSizes,
-      md: { ...inputSizes.md, '--input-height': { base: 'sizes.11', md: 'sizes.10' } },
-    } as unknown as typeof inputVariants.size,
+      ...inputVariants.size,
+      md: { ...inputVariants.size?.md, '--input-height': { base: 'sizes.11', md: 'sizes.10' } },
+    },
   },
 });
 

@@ -109,7 +109,8 @@ function baseEnv(dataDir: string): Record<string, string> {
 }
 
 function cliSuite(name: string, make: () => Promise<Target>) {
-  describe(name, () => {
+  // A test runs up to three CLI processes (each may take its own 60 s): more than the project's 30 s.
+  describe(name, { timeout: 120_000 }, () => {
     let t: Target;
     const email = uniqueEmail('cli');
     const password = 'cli-password-1';

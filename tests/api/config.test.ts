@@ -413,11 +413,60 @@ describe('loadSettings: the database is a decision', () => {
 });
 
 describe('.env.example', () => {
-  it('copied as .env, starts a laptop in development on the embedded database without warnings', () => {
-    const env = parse(readFileSync(path.join(import.meta.dirname, '..', '..', '.env.example')));
-    const s = loadSettings({ ...env, DATA_DIR: tempDir() });
+  const root = path.join(import.meta.dirname, '..', '..');
+  const example = readFileSync(path.join(root, '.env.example'), 'utf8');
+  const active = parse(example);
+  /** Settings shown commented out (`# NAME=value`): documented spellings, not defaults. */
+  const commented = [...example.matchAll(/^#\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+  /** Every setting the server reads, by the names server/config.ts spells out. */
+  const read = new Set(
+    [...readFileSync(path.join(root, 'server', 'config.ts'), 'utf8').matchAll(/'([A-Z][A-Z0-9_]{2,})'/g)].map(
+      (m) => m[1],
+    ),
+  );
+
+  it('lists every setting the server reads, and none it does not', () => {
+    expect([...read].filter((name) => !(name in active) && !commented.includes(name))).toEqual([]);
+    expect([...Object.keys(active), ...commented].filter((name) => !read.has(name))).toEqual([]);
+  });
+
+  // Each line of the file, set alone, must leave the settings as the server's own default leaves them:
+  // on a bare laptop, with the optional services named (SMTP, S3, a POSTGRES_SERVER), and in production.
+  const bases: Record<string, Record<string, string>> = {
+    bare: { SECRET_KEY: STRONG },
+    // Settings whose default follows another's (FRONTEND_HOST follows PORT, EMAILS_FROM_NAME PROJECT_NAME).
+    renamed: { SECRET_KEY: STRONG, PORT: '9000', PROJECT_NAME: 'Acme' },
+    services: {
+      ENVIRONMENT: 'local',
+      SECRET_KEY: STRONG,
+      SMTP_HOST: 'smtp.example.com',
+      S3_BUCKET: 'uploads',
+      POSTGRES_SERVER: 'db',
+      POSTGRES_USER: 'app',
+    },
+    production: {
+      ENVIRONMENT: 'production',
+      SECRET_KEY: STRONG,
+      FIRST_SUPERUSER_PASSWORD: 'a-strong-first-password',
+      DATABASE_URL: 'postgresql://app:pw@db:5432/app',
+      SMTP_HOST: 'smtp.example.com',
+      S3_BUCKET: 'uploads',
+    },
+  };
+  for (const [name, value] of Object.entries(active)) {
+    it(`${name}=${value} is the default`, () => {
+      for (const base of Object.values(bases)) {
+        if (name in base) continue;
+        expect(loadSettings({ ...base, [name]: value })).toEqual(loadSettings(base));
+      }
+    });
+  }
+
+  it('copied whole as .env, changes nothing but the environment named in it (local)', () => {
+    const { bare } = bases;
+    expect(loadSettings({ ...active, ...bare })).toEqual(loadSettings(bare));
+    const s = loadSettings({ ...active, DATA_DIR: tempDir() });
     expect(s.environment).toBe('development');
-    expect(s.database).toMatchObject({ driver: 'pglite', migrateOnStart: true, poolSize: 10 });
     expect(s.notices).toEqual([]);
   });
 });

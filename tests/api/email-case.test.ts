@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePostgres, migrationsFolder, openDatabase } from '../../server/db/index.ts';
 import { API, expectError, resetTokenFrom } from '../support/api.ts';
+import { ROOT } from '../support/processes.ts';
 import { eventually, startTestServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -311,6 +313,25 @@ describe('migration 0005 with colliding addresses already stored', () => {
         );
         const index = (await client.query<{ n: number }>(INDEX_QUERY)).rows[0]?.n;
         expectRefusal({ error, emails, has0005Index: index === 1 });
+        // What the operator reads from `npm run db:migrate` in production (where log lines mask e-mail
+        // addresses): each colliding account unmasked, with its id, so that it can be fixed.
+        const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'server/migrate.ts'], {
+          cwd: ROOT,
+          encoding: 'utf8',
+          env: {
+            PATH: process.env.PATH ?? '/usr/bin:/bin',
+            ENVIRONMENT: 'production',
+            DATABASE_URL: url.toString(),
+            SECRET_KEY: randomBytes(32).toString('hex'),
+            FIRST_SUPERUSER_PASSWORD: 'a-strong-first-password',
+          },
+        });
+        expect(migrate.status).toBe(1);
+        const accounts = await client.query<{ id: string; email: string }>('SELECT id, email FROM users');
+        for (const { id, email } of accounts.rows) {
+          if (email === 'alone@example.com') continue;
+          expect(migrate.stdout + migrate.stderr).toContain(`${email} (id ${id})`);
+        }
         await client.query(
           `UPDATE users SET email = 'case.mixed+2@example.com' WHERE email = 'case.mixed@example.com'`,
         );

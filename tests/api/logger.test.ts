@@ -84,8 +84,16 @@ describe('LOG_FORMAT', () => {
     expect(lines[0]).toMatch(
       /^\d\d:\d\d:\d\d\.\d{3} WARN {2}\[abcdef12\] e-mail not sent; will retry kind=confirm-code attempts=2\n$/,
     );
+    // Fastify's request lines: nested objects as dotted keys, the response time to a tenth of a ms.
+    log.info(
+      { res: { statusCode: 200 }, responseTime: 12.345678912345, share: 0.012345 },
+      'request completed',
+    );
+    expect(lines[1]).toMatch(
+      / INFO {2}request completed res\.statusCode=200 responseTime=12\.3ms share=0\.012\n$/,
+    );
     log.error({ err: new Error('boom') }, 'unhandled error');
-    expect(lines[1]).toMatch(/ERROR unhandled error\n {4}Error: boom\n +at /);
+    expect(lines[2]).toMatch(/ERROR unhandled error\n {4}Error: boom\n +at /);
     expect(prettyLine('not json', false)).toBe('not json');
   });
 

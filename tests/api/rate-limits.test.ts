@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../server/config.ts';
 import { HttpError } from '../../server/http/errors.ts';
@@ -86,6 +87,18 @@ function limiterSuite(backend: 'memory' | 'redis', env: () => Record<string, str
     for (let i = 0; i < 8; i++) expect((await login(server, user.email, user.password)).status).toBe(200);
   });
 
+  it(`${backend}: parallel correct logins of one account from one address all succeed`, async () => {
+    const server = await start(env());
+    const user = await server.newUser();
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => login(server, user.email, user.password)),
+    );
+    expect(statuses.map((res) => res.status)).toEqual(Array(20).fill(200));
+    // Wrong passwords are still counted from zero: three refused, then the limit.
+    for (let i = 0; i < 3; i++) expect((await login(server, user.email, 'wrong-password')).status).toBe(400);
+    expect429(await login(server, user.email, 'wrong-password'));
+  });
+
   it(`${backend}: limits signups per client address and recovery e-mails per account`, async () => {
     const server = await start(env());
     const statuses: number[] = [];
@@ -119,7 +132,8 @@ describe.skipIf(!haveRedis)(
     limiterSuite('redis', isolated);
 
     it('shares counts between server processes', async () => {
-      const shared = isolated();
+      // Hosts share their SECRET_KEY (tokens need it), which keys the hash an account is counted under.
+      const shared = { ...isolated(), SECRET_KEY: randomBytes(32).toString('hex') };
       const a = await start(shared);
       const b = await start(shared);
       const email = uniqueEmail('shared');
@@ -128,6 +142,55 @@ describe.skipIf(!haveRedis)(
       // And an unlock on one process is seen by the other.
       await a.app.limiter.unlockLogin(email);
       expect((await login(b, email, 'wrong-password')).status).toBe(400);
+    });
+
+    it('Redis keys hold a keyed hash of the account, never its address (any case unlocks it)', async () => {
+      const shared = isolated();
+      const server = await start(shared);
+      const email = uniqueEmail('Hashed');
+      await login(server, email, 'wrong-password');
+      await server.request('POST', `/api/v1/password-recovery/${encodeURIComponent(email)}`);
+      const redis = new Redis(REDIS_URL);
+      try {
+        const keys = await redis.keys(`${shared.REDIS_KEY_PREFIX}:*`);
+        const accountKeys = keys.filter((k) => /PerAccount/.test(k));
+        expect(accountKeys.length).toBeGreaterThanOrEqual(3);
+        const local = email.split('@')[0] ?? email;
+        for (const key of keys) expect(key.toLowerCase()).not.toContain(local.toLowerCase());
+        // The unlock finds them under the hash, whatever the case it is given.
+        await server.app.limiter.unlockLogin(email.toUpperCase());
+        const left = await redis.keys(`${shared.REDIS_KEY_PREFIX}:rl:loginFailures*`);
+        expect(left).toEqual([]);
+      } finally {
+        redis.disconnect();
+      }
+    });
+
+    it('a connection made while start-up blocks the event loop is not an outage (no error, counts shared)', async () => {
+      const logged: string[] = [];
+      const record = (...args: unknown[]) => logged.push(args.map((a) => String(a)).join(' '));
+      const limiter = createLimiter(
+        loadSettings({ NODE_ENV: 'test', RATE_LIMIT_ENABLED: 'true' }).rateLimits,
+        {
+          redisUrl: REDIS_URL,
+          keyPrefix: isolated().REDIS_KEY_PREFIX,
+          redisTimeoutMs: 250,
+          log: { error: record, warn: record },
+        },
+      );
+      try {
+        // The connection leaves; then start-up (loading, compiling, migrating) keeps the loop busy for
+        // longer than the connect timeout, as on a loaded host: Redis has answered, unread.
+        await new Promise((resolve) => setImmediate(resolve));
+        const until = performance.now() + 2_500;
+        while (performance.now() < until) {}
+        await limiter.ping(2_000);
+        await sleep(1_500);
+        expect(logged).toEqual([]);
+        expect(limiter.shared).toBe(true);
+      } finally {
+        await limiter.close();
+      }
     });
   },
 );
@@ -171,7 +234,7 @@ describe.skipIf(!redisBinary && !process.env.CI)(
     const attempt = async (limiter: Limiter, account: string) => {
       sourceCounter += 1;
       try {
-        await limiter.reserveLogin(account, `10.9.0.${sourceCounter}`);
+        await limiter.checkLogin(account, `10.9.0.${sourceCounter}`, async () => false);
         return 'checked';
       } catch (error) {
         if (error instanceof HttpError) return error.statusCode;

@@ -1,14 +1,22 @@
 // Start-up problems end the real server process with one line naming the cause and exit code 1: a second
 // process on a locked embedded database (which touches nothing), an unreachable PostgreSQL server (after
 // retrying), a bad LOG_LEVEL.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, ROOT, type ServerProcess, startServerProcess } from '../support/processes.ts';
+import {
+  createTestDatabase,
+  freePort,
+  ROOT,
+  type ServerProcess,
+  startServerProcess,
+} from '../support/processes.ts';
 import { type PrivateRedis, redisBinary, startPrivateRedis } from '../support/redis.ts';
+import { eventually } from '../support/server.ts';
 
 // Processes on their own folders and ports: once is enough (the PGlite project, as tests/api/faults).
 const suite = describe.skipIf(Boolean(process.env.TEST_DATABASE_URL));
@@ -26,9 +34,10 @@ afterAll(() => {
 /** Runs the server with `env` until it exits; its exit code and everything it wrote. */
 async function runToExit(
   env: Record<string, string>,
+  node = process.execPath,
 ): Promise<{ code: number | null; output: string; ms: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+  const child = spawn(node, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -90,10 +99,79 @@ suite('start-up refusals', () => {
       `Start-up failed: Cannot reach the database at postgresql://app@127.0.0.1:${port}/app`,
     );
     expect(result.output).toContain('ECONNREFUSED');
-    expect(result.output).toContain('not reachable yet');
+    // Each wait is a warning (the operator should look), the give-up fatal, with the host that said it.
+    const lines = result.output
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l));
+    const waits = lines.filter((l) => l.msg.includes('not reachable yet'));
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits.every((l) => l.level === 40)).toBe(true);
+    expect(lines.at(-1)).toMatchObject({ level: 60, hostname: hostname(), pid: expect.any(Number) });
     expect(result.output).not.toContain('secret-pw');
     expect(result.output).not.toMatch(/\n\s+at /);
     expect(result.ms).toBeGreaterThanOrEqual(1_500);
+  });
+
+  // The machine's own Node (20 here) is older than package.json's engines: said at start, as a warning.
+  const systemNode = '/usr/bin/node';
+  const systemVersion = existsSync(systemNode)
+    ? execFileSync(systemNode, ['--version']).toString().trim()
+    : '';
+  const [major = 0, minor = 0] = systemVersion.slice(1).split('.').map(Number);
+  const old = major > 0 && (major < 22 || (major === 22 && minor < 12));
+  it.skipIf(!old)(
+    `Node ${systemVersion || '(none at /usr/bin/node)'}: a warning that it is not supported`,
+    { timeout: 120_000 },
+    async () => {
+      const result = await runToExit(
+        {
+          DATABASE_URL: `postgres://app@127.0.0.1:${await freePort()}/app`,
+          DATABASE_CONNECT_WAIT_SECONDS: '0',
+        },
+        systemNode,
+      );
+      expect(result.output).toMatch(
+        new RegExp(
+          `"level":40,.*"node":"${systemVersion}".*not supported \\(package\\.json engines: \\^22\\.12\\.0 \\|\\| \\^24\\.0\\.0\\)`,
+        ),
+      );
+      // The supported Node says nothing of the kind.
+      const current = await runToExit({
+        DATABASE_URL: `postgres://app@127.0.0.1:${await freePort()}/app`,
+        DATABASE_CONNECT_WAIT_SECONDS: '0',
+      });
+      expect(current.output).toContain('Cannot reach the database');
+      expect(current.output).not.toContain('not supported');
+    },
+  );
+
+  it('a port in use: the listen error is the first thing said (the e-mail worker starts only once listening)', {
+    timeout: 120_000,
+  }, async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const result = await runToExit({
+        DATABASE: 'embedded',
+        DATA_DIR: tempDir(),
+        MIGRATE_ON_START: 'True',
+        PORT: String(port),
+        LOG_LEVEL: 'info',
+      });
+      expect(result.code).toBe(1);
+      const alarms = result.output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((line) => line.level >= 40);
+      expect(alarms.map((line) => line.msg)).toEqual([
+        expect.stringMatching(/^Start-up failed: .*EADDRINUSE/),
+      ]);
+    } finally {
+      taken.close();
+    }
   });
 
   it('a bad LOG_LEVEL stops start-up, naming it', async () => {
@@ -183,6 +261,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       change(url);
       return url.toString();
     };
+
+    it('FIRST_SUPERUSER_PASSWORD ignored (changed since): said once per start, by the primary, not by each worker', async () => {
+      const database = await createTestDatabase(server.toString(), 'superuser');
+      try {
+        const first = await startServerProcess({ DATABASE_URL: database.url });
+        await first.stop();
+        const cluster = await startServerProcess({
+          DATABASE_URL: database.url,
+          WEB_CONCURRENCY: '2',
+          FIRST_SUPERUSER_PASSWORD: 'changed-since-2',
+          LOG_LEVEL: 'info',
+        });
+        await eventually(
+          () => (cluster.output().includes('all 2 workers serving') ? true : undefined),
+          60_000,
+        );
+        await cluster.stop();
+        expect(cluster.output().split('FIRST_SUPERUSER_PASSWORD is ignored').length - 1).toBe(1);
+        // One start-up summary, from the primary, each fact once (in its message, not again as fields).
+        const summaries = cluster
+          .output()
+          .split('\n')
+          .filter((l) => l.includes('serving http'))
+          .map((l) => JSON.parse(l));
+        expect(summaries).toEqual([
+          {
+            level: 30,
+            time: expect.any(Number),
+            pid: expect.any(Number),
+            hostname: expect.any(String),
+            workerPids: [expect.any(Number), expect.any(Number)],
+            msg: expect.stringMatching(
+              /^all 2 workers serving http:\/\/127\.0\.0\.1:\d+ .*; database postgres /,
+            ),
+          },
+        ]);
+      } finally {
+        await database.drop();
+      }
+    });
 
     it('a database that does not exist is named, with what to do, at once', async () => {
       const name = `missing_${randomBytes(4).toString('hex')}`;

@@ -240,6 +240,31 @@ describe('the built app, copied with production dependencies only', () => {
     },
   );
 
+  it('SIGTERM to `npm start` itself (a container command) stops the server, after its drain', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = run('npm', ['start'], copy, { ...env, PORT: String(port), SHUTDOWN_DRAIN_SECONDS: '1' });
+    const group = () =>
+      spawnSync('pgrep', ['-g', String(server.child.pid)], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .map(Number)
+        .filter((pid) => pid > 0);
+    try {
+      await waitForHealth(base, server);
+      // npm's pid only, not its group: what a container runtime signals.
+      process.kill(server.child.pid ?? 0, 'SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('shutting down');
+      const deadline = Date.now() + 5_000;
+      while (group().length > 0 && Date.now() < deadline) await sleep(100);
+      expect(group()).toEqual([]);
+      await expect(fetch(`${base}/api/v1/utils/health-check/`)).rejects.toThrow();
+    } finally {
+      await stop(server);
+      for (const pid of group()) process.kill(pid, 'SIGKILL');
+    }
+  });
+
   for (const [how, command, args] of [
     ['npm start', 'npm', ['start']],
     ['node dist/server/main.js', process.execPath, ['dist/server/main.js']],

@@ -166,3 +166,22 @@ export const test = base.extend<{ cspViolations: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * Opens the /admin page that lists `email`. Other journeys create users at the same time, so a row
+ * moves between pages (newest first, 5 a page): look for it page by page.
+ */
+export async function openAdminPageWith(page: Page, email: string) {
+  const token = await apiToken(E2E.superuser.email, E2E.superuser.password);
+  const { body } = await apiCall(token, 'GET', '/users/?limit=1000');
+  const index = (body.data as { email: string }[]).findIndex((u) => u.email === email);
+  const first = Math.max(1, Math.floor(index / 5) + 1);
+  for (let n = first; n < first + 5; n++) {
+    await page.goto(`/admin?page=${n}`);
+    await expect(page.getByRole('heading', { name: 'Users Management' })).toBeVisible();
+    await expect(page.getByRole('table').locator('tbody')).toHaveAttribute('aria-busy', 'false');
+    const row = page.getByRole('row').filter({ hasText: email });
+    if ((await row.count()) > 0) return row;
+  }
+  throw new Error(`no /admin page lists ${email}`);
+}

@@ -500,13 +500,8 @@ const loginDriver: Driver<LoginCtx> = {
     const username = shown('username');
     const password = shown('password');
     for (const message of [username, password]) if (message) expect(LOGIN_MESSAGES).toContain(message);
-    // The spec's message, which the screen follows with what the username is (one message per field).
-    if (username)
-      await expect(errorOf(page, 'username')).toHaveText(
-        new RegExp(
-          `^${username.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\. Your username is your e-mail address\\.)?$`,
-        ),
-      );
+    // The spec's message letter for letter (the screen's hint on what the username is stands apart).
+    if (username) await expect(errorOf(page, 'username')).toHaveText(username);
     else await expect(errorOf(page, 'username')).toHaveCount(0);
     if (label === 'failed') {
       // The refusal inline under the password field (a field error would come first; there is none).
@@ -524,10 +519,23 @@ const loginDriver: Driver<LoginCtx> = {
 
 // ---------------------------------------------------------------------------------------------------
 
+/**
+ * A time limit (`xstate.after.*`, e.g. writeLimit's 30 s) would hold a test for the whole limit, and
+ * shortening it takes a hook that must not ship. These paths are walked elsewhere: in jsdom by the UI
+ * walks (tests/ui/walks/form-driver.ts holds the call and shortens CALL_TIME_LIMITS.write), and the
+ * real 30 s in Chromium by tests/e2e/network.spec.ts (a create never answered).
+ */
+function timeLimitReason(path: ModelPath): string | undefined {
+  const step = path.steps.find((candidate) => candidate.event.type.startsWith('xstate.after.'));
+  return step
+    ? `${step.event.type}: a time limit, walked in jsdom with a shortened limit (tests/ui/walks) and at its real 30 s in tests/e2e/network.spec.ts`
+    : undefined;
+}
+
 for (const driver of [sessionDriver, loginDriver] as Driver<unknown>[]) {
   test.describe(`${driver.model.name}: generated shortest paths in Chromium`, () => {
     for (const path of generatePaths(driver.model)) {
-      const reason = driver.unrealisable(path);
+      const reason = timeLimitReason(path) ?? driver.unrealisable(path);
       test(path.id, async ({ page, context }) => {
         test.skip(reason !== undefined, `cannot be walked in a browser: ${reason}`);
         await walk(driver, path, page, context);

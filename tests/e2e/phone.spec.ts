@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import { listPaging } from '../support/paging.ts';
 import { E2E } from './env.ts';
-import { apiCall, apiToken, createAccount, expect, expectAccessible, logIn, test } from './fixtures';
+import {
+  apiCall,
+  apiToken,
+  createAccount,
+  expect,
+  expectAccessible,
+  logIn,
+  openAdminPageWith,
+  test,
+} from './fixtures';
 
 /**
  * The screens at a phone's width (390×844), checked with axe in light and dark: the lists as cards, every
@@ -13,9 +22,10 @@ test.use({ viewport: { width: 390, height: 844 } });
 /**
  * The list as cards (issue 27.8): no sideways scroll of the page or of the list, the header row out of
  * sight, each row a card in the view's width whose cells are lines one below the other, each led by its
- * column's name (the header's text, drawn by CSS), and the row's menu a 44×44 px target in the card.
+ * column's name (the header's text, drawn by CSS; the `foot` columns last), and the row's menu a 44×44 px
+ * target in the card.
  */
-async function expectCards(page: Page, rows: ReturnType<Page['locator']>) {
+async function expectCards(page: Page, rows: ReturnType<Page['locator']>, foot: readonly string[] = []) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const scroller = await page.locator('table').evaluate((table) => {
     const box = table.parentElement as HTMLElement;
@@ -40,8 +50,18 @@ async function expectCards(page: Page, rows: ReturnType<Page['locator']>) {
     expect(cells.slice(0, -1).map((cell) => cell.label)).toEqual(
       headers.slice(0, -1).map((name) => `${JSON.stringify(name)} / ""`),
     );
-    for (let i = 1; i < cells.length - 1; i++)
-      expect(cells[i]?.top ?? 0).toBeGreaterThan(cells[i - 1]?.top ?? 0);
+    // In the card, the foot's columns come after the others (issue 37: the ID last and small).
+    const fields = headers.slice(0, -1).map((name, i) => ({ name, top: cells[i]?.top ?? 0 }));
+    const lines = [
+      ...fields.filter((field) => !foot.includes(field.name)),
+      ...fields.filter((field) => foot.includes(field.name)),
+    ];
+    for (let i = 1; i < lines.length; i++) expect(lines[i]?.top ?? 0).toBeGreaterThan(lines[i - 1]?.top ?? 0);
+    // No value is cut: each fits its line (a long e-mail wraps inside it).
+    const clipped = await row
+      .getByRole('cell')
+      .evaluateAll((elements) => elements.filter((cell) => cell.scrollWidth > cell.clientWidth).length);
+    expect(clipped).toBe(0);
     const menu = await row.getByRole('button', { name: /Actions for/ }).boundingBox();
     const card = await row.boundingBox();
     expect(menu?.width ?? 0).toBeGreaterThanOrEqual(44);
@@ -79,7 +99,7 @@ test('phone: /items rows keep title and actions in view; empty and past-the-end 
   const rows = page.getByRole('row').filter({ hasText: 'Phone item' });
   await expect(rows).toHaveCount(items.pageSize);
   await expect(page.getByTestId('list-range')).toHaveText(items.showing(1, count));
-  await expectCards(page, rows);
+  await expectCards(page, rows, ['ID']);
   for (const row of await rows.all()) {
     expect(await inViewWidth(page, row.getByRole('button', { name: /Actions for/ }))).toBe(true);
     expect(await inViewWidth(page, row.getByText(/^Phone item \d+$/))).toBe(true);
@@ -114,8 +134,13 @@ test('phone: /items rows keep title and actions in view; empty and past-the-end 
 });
 
 test('phone: /admin is a column of cards with names and actions in view', async ({ page }) => {
+  // An address with no place to break (64 + 1 + 40 characters) wraps inside its card.
+  const token = await apiToken(E2E.superuser.email, E2E.superuser.password);
+  const email =
+    `${'averyveryverylongmailboxname'.repeat(2)}${Date.now()}`.slice(0, 64) + '@a-domain.example.com';
+  await apiCall(token, 'POST', '/users/', { email, password: 'password-123' });
   await logIn(page, E2E.superuser);
-  await page.goto('/admin');
+  await openAdminPageWith(page, email);
   await expect(page.getByRole('button', { name: /Actions for/ }).first()).toBeVisible();
   const rows = page.getByRole('row').filter({ has: page.getByRole('button') });
   for (const row of await rows.all())
@@ -235,11 +260,75 @@ test('login and signup: one message per field, and errors do not move the column
       await page.getByRole('button', { name: button }).click();
       await expect(page.locator('[data-part="error-text"]').first()).toBeVisible();
       expect([(await logo.boundingBox())?.y, (await heading.boundingBox())?.y], path).toEqual(before);
-      // Each field shows one message: its error, no hint line beside it.
+      // Each field shows one error, and no hint line beside it but /login's one that says the spec's
+      // 'Username is required' means the Email field (b054ba4: its helper text, described by the input).
       for (const field of await page.locator('main [data-part="root"]').all()) {
-        expect(await field.locator('[data-part="error-text"], [data-part="helper-text"]').count()).toBe(1);
+        expect(await field.locator('[data-part="error-text"]').count()).toBe(1);
+        const hints = await field.locator('[data-part="helper-text"]').allTextContents();
+        expect(hints).toEqual(
+          path === '/login' && hints.length > 0 ? ['Your username is your e-mail address.'] : [],
+        );
       }
       await expectAccessible(page, `${path} with errors at ${viewport.width} px`);
     }
   }
+});
+
+test('phone (issue 37): one sticky top bar holds ☰ and the avatar; cards lead with the title; skeleton bars have width', async ({
+  page,
+}) => {
+  const account = await createAccount();
+  const token = await apiToken(account.email, account.password);
+  const items = listPaging('items');
+  const count = items.rows(1, 1);
+  const long = 'A title long enough that it has to wrap onto a second line of the card';
+  for (let i = 1; i <= count; i++) await apiCall(token, 'POST', '/items/', { title: `${long} ${i}` });
+  await logIn(page, account);
+  // While the first page loads: four skeleton rows whose bars take their line's room.
+  await page.route('**/api/v1/items/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/items');
+  const bar = page.getByTestId('skeleton-row').first().locator('[class*="skeleton"]').first();
+  await expect(bar).toBeVisible(); // measured once drawn, not before the first render
+  expect((await bar.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+  await page.unrouteAll({ behavior: 'wait' });
+  const card = page.getByRole('row').filter({ hasText: long }).first();
+  await expect(card).toBeVisible();
+  // Title first and wrapping, uncut; the ID last, in smaller type.
+  const [title, id] = [card.getByRole('cell').nth(1), card.getByRole('cell').nth(0)];
+  const [titleBox, idBox] = [await title.boundingBox(), await id.boundingBox()];
+  expect(titleBox?.y ?? 0).toBeLessThan(idBox?.y ?? 0);
+  expect(titleBox?.height ?? 0).toBeGreaterThan(30);
+  const sizes = await Promise.all(
+    [title, id].map((cell) => cell.evaluate((e) => parseFloat(getComputedStyle(e).fontSize))),
+  );
+  expect(sizes[1]).toBeLessThan(sizes[0] ?? 0);
+  // Scrolled down, the bar stays at the top, opaque, with both buttons inside it.
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  const header = page.getByRole('banner');
+  const box = await header.boundingBox();
+  expect(box?.y).toBe(0);
+  expect(await header.evaluate((e) => getComputedStyle(e).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  for (const button of [page.getByRole('button', { name: 'Open Menu' }), page.getByTestId('user-menu')]) {
+    const inner = await button.boundingBox();
+    expect(inner?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((inner?.y ?? 0) + (inner?.height ?? 0)).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0));
+  }
+  // A last page of one row says so without a range.
+  await page.goto(`/items?page=${items.lastPage(count)}`);
+  await expect(page.getByTestId('list-range')).toHaveText(`Showing ${count} of ${count}`);
+});
+
+test('phone (issue 37): admin cards keep e-mails whole and each label on one line', async ({ page }) => {
+  await logIn(page, E2E.superuser);
+  // Other specs add users at the same time (newest first): find the page that lists the superuser.
+  const row = await openAdminPageWith(page, E2E.superuser.email);
+  const email = row.getByRole('cell').nth(1);
+  await expect(email).toBeVisible();
+  // One line each: the e-mail's cell and the longest label ('Subscription Type').
+  expect((await email.boundingBox())?.height ?? 0).toBeLessThan(30);
+  expect((await row.getByRole('cell').nth(4).boundingBox())?.height ?? 0).toBeLessThan(30);
 });

@@ -1,5 +1,6 @@
 import { E2E } from './env.ts';
 import { createAccount, expect, expectAccessible, logIn, test } from './fixtures.ts';
+import { expectFollowedStateInPane } from './statechart-view.ts';
 
 test('profile: view → edit → cancel restores, edit → save updates', async ({ page }) => {
   const account = await createAccount();
@@ -59,6 +60,7 @@ test('password: wrong current, same as current, then success', async ({ page }) 
 });
 
 test('appearance: dark, light and system survive a reload', async ({ page }) => {
+  test.slow(); // two axe scans, each in both colour modes, and four page loads
   const account = await createAccount();
   await logIn(page, account);
   await page.goto('/settings');
@@ -126,22 +128,27 @@ test('the statechart viewer: every machine drawn, a test path stepped through', 
   await expect(page.getByRole('heading', { name: /^Step 0 of \d+$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByRole('heading', { name: /^Step 1 of \d+$/ })).toBeVisible();
-  // Following the active state: the highlighted state is inside the diagram's pane.
-  const pane = page.getByTestId('statechart');
-  const paneBox = await pane.boundingBox();
-  const activeBox = await pane.locator('[data-active] rect').first().boundingBox();
-  expect(paneBox && activeBox).toBeTruthy();
-  if (paneBox && activeBox) {
-    expect(activeBox.x).toBeGreaterThanOrEqual(paneBox.x);
-    expect(activeBox.x + activeBox.width).toBeLessThanOrEqual(paneBox.x + paneBox.width);
-  }
-  // Keyboard zoom on the focused pane, then Fit.
+  // Following the active state: the followed (deepest active) state lies whole in the diagram's pane.
+  await expectFollowedStateInPane(page);
+  // Zoom in, then Fit.
   const zoom = page.getByTestId('zoom-level');
   const before = await zoom.textContent();
-  await pane.focus();
-  await page.keyboard.press('+');
+  await page.getByRole('button', { name: 'Zoom in' }).click();
   await expect(zoom).not.toHaveText(before ?? '');
   await page.getByRole('button', { name: 'Fit', exact: true }).click();
+  // The keys the pane's name promises: + zooms in, - out, an arrow pans.
+  const pane = page.getByRole('region', { name: /^Statechart \(drag or arrow keys/ });
+  await pane.focus();
+  const fitted = await zoom.textContent();
+  await page.keyboard.press('+');
+  await expect(zoom).not.toHaveText(fitted ?? '');
+  const zoomedIn = await zoom.textContent();
+  await page.keyboard.press('-');
+  await expect(zoom).not.toHaveText(zoomedIn ?? '');
+  const content = pane.locator('.react-transform-component');
+  const moved = await content.getAttribute('style');
+  await page.keyboard.press('ArrowLeft');
+  await expect(content).not.toHaveAttribute('style', moved ?? '');
   await expectAccessible(page, '/statecharts stepping through a login path');
   // The filter belongs to one machine.
   await machines.getByRole('button', { name: 'session', exact: true }).click();

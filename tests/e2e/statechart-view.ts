@@ -3,12 +3,17 @@ import { expect } from './fixtures.ts';
 
 /** Measures of the /statecharts diagram as Chromium draws it (the viewer's view rules, issue #27 item 19). */
 
-/** The smallest text of the diagram as drawn on screen: each text's font size times the SVG's scale. */
+/** The smallest shown text of the diagram as drawn on screen: each text's computed font size times the SVG's scale. */
 export function smallestTextPx(page: Page): Promise<number> {
   return page.getByTestId('statechart').evaluate((pane) => {
-    const sizes = [...pane.querySelectorAll('svg text')].map(
+    const drawing = pane.querySelector('svg[aria-label="statechart"]');
+    const shown = [...(drawing?.querySelectorAll('text') ?? [])].filter(
+      (text) => text.getClientRects().length,
+    );
+    const sizes = shown.map(
       (text) =>
-        Number(text.getAttribute('font-size')) * ((text as SVGGraphicsElement).getScreenCTM()?.a ?? 0),
+        Number.parseFloat(getComputedStyle(text).fontSize) *
+        ((text as SVGGraphicsElement).getScreenCTM()?.a ?? 0),
     );
     return sizes.length ? Math.min(...sizes) : 0;
   });

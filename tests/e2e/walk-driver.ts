@@ -336,19 +336,27 @@ export async function walk<C>(driver: Driver<C>, path: ModelPath, page: Page, co
 
 /**
  * The message the spec's error catalogue gives a failed call: the detail text; for a list (422) its
- * first item's msg; otherwise 'Something went wrong.'.
+ * first item's msg; no answer and a server failure (5xx) told apart in words (issue 34); otherwise
+ * 'Something went wrong.'.
  */
 export function specMessage(error: unknown): string {
   const detail = detailOf(error);
   if (typeof detail === 'string' && detail !== '') return detail;
   if (Array.isArray(detail) && typeof detail[0]?.msg === 'string') return detail[0].msg;
+  if (error instanceof Error && error.name === 'NetworkError')
+    return 'The server could not be reached. Check your connection and try again.';
+  if (isApiError(error) && error.status >= 500)
+    return `The server failed (${error.status} ${error.statusText}). Try again in a moment.`;
   return 'Something went wrong.';
 }
 
 /** The login form's: the detail text inline; if the detail is a list (or there is none), 'Something went wrong'. */
 export function specLoginMessage(error: unknown): string {
   const detail = detailOf(error);
-  return typeof detail === 'string' && detail !== '' ? detail : 'Something went wrong';
+  if (typeof detail === 'string' && detail !== '') return detail;
+  if (Array.isArray(detail)) return 'Something went wrong';
+  const told = specMessage(error);
+  return told === 'Something went wrong.' ? 'Something went wrong' : told;
 }
 
 function detailOf(error: unknown): unknown {

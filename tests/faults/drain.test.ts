@@ -53,7 +53,14 @@ interface Exchange {
 }
 
 /** One request on the client's keep-alive agent (one socket per client). */
-function send(agent: Agent, base: string, method: string, pathname: string, token: string, body?: string) {
+function send(
+  agent: Agent | false,
+  base: string,
+  method: string,
+  pathname: string,
+  token: string,
+  body?: string,
+) {
   const url = new URL(pathname, base);
   return new Promise<Omit<Exchange, 'client' | 'sent' | 'received'>>((resolve) => {
     const req = httpRequest(
@@ -222,6 +229,69 @@ describe('keep-alive clients during SIGTERM', () => {
         expect(r.exit).toEqual({ code: 0, signal: null });
         expect(r.exitMs).toBeGreaterThan(5_000);
         expect(r.exitMs).toBeLessThan(15_000);
+      },
+    );
+  }
+});
+
+// Issue 35, point 10: a proxy that does not watch readiness and opens a new connection for each request
+// (every answer of the drain says `Connection: close`) keeps connecting until the listener closes; then
+// the port refuses (ECONNREFUSED: a proxy retries that elsewhere, whatever the method). Connections made
+// in the last moment before are reset: the kernel's accept queue of one busy process, or the connections
+// a cluster's primary holds for busy workers, closed with the listener (README, "Stopping an instance").
+// What this holds: every request sent earlier in the drain is answered 200, and the port then refuses.
+describe('a proxy that reconnects through the drain', () => {
+  for (const variant of variants) {
+    it.skipIf(variant.skip)(
+      `${variant.name}: answered until the port refuses, resets only in its last second`,
+      { timeout: 180_000 },
+      async () => {
+        const server = await start({
+          ...(await variant.env()),
+          SHUTDOWN_DRAIN_SECONDS: '2',
+          SHUTDOWN_TIMEOUT_SECONDS: '15',
+        });
+        const token = await login(server.base);
+        const exchanges: Exchange[] = [];
+        let termAt = Number.POSITIVE_INFINITY;
+        const clients = Array.from({ length: 16 }, async (_, client) => {
+          for (let i = 0; ; i++) {
+            const sent = performance.now();
+            const answer =
+              i % 2 === 0
+                ? await send(false, server.base, 'GET', '/api/v1/items/?limit=5', token)
+                : await send(
+                    false,
+                    server.base,
+                    'POST',
+                    '/api/v1/items/',
+                    token,
+                    JSON.stringify({ title: `p ${i}` }),
+                  );
+            exchanges.push({ client, sent, received: performance.now(), ...answer });
+            if (answer.error === 'ECONNREFUSED' || (!server.isRunning() && sent > termAt)) return;
+          }
+        });
+        await sleep(1_000);
+        termAt = performance.now();
+        server.kill('SIGTERM');
+        const exit = await server.exited;
+        await Promise.all(clients);
+        const afterSignal = exchanges.filter((e) => e.sent > termAt);
+        const refused = afterSignal.filter((e) => e.error === 'ECONNREFUSED');
+        const reset = afterSignal.filter((e) => e.status === 0 && e.error !== 'ECONNREFUSED');
+        const closedAt = Math.min(...refused.map((e) => e.sent));
+        const lastMoment = afterSignal.filter((e) => e.sent > closedAt - 1_000 && e.sent < closedAt);
+        console.log(
+          `a reconnecting proxy through the drain (${variant.name}): ${afterSignal.length} requests after the signal, ` +
+            `${lastMoment.length} sent in the last second before the port refused, ${refused.length} refused, ` +
+            `${reset.length} reset${reset.length ? ` (${[...new Set(reset.map((e) => e.error))].join(',')}, sent ${reset.map((e) => (closedAt - e.sent).toFixed(0)).join(', ')} ms before the port refused)` : ''}; exit ${exit.code}`,
+        );
+        expect(afterSignal.length).toBeGreaterThan(32);
+        expect(refused.length).toBeGreaterThan(0);
+        for (const e of afterSignal.filter((x) => x.status !== 0)) expect(e.status).toBe(200);
+        for (const e of reset) expect(closedAt - e.sent).toBeLessThan(1_000);
+        expect(exit).toEqual({ code: 0, signal: null });
       },
     );
   }

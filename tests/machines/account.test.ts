@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { ApiError } from '../../src/api/errors';
+import {
+  ApiError,
+  CALL_TIME_LIMITS,
+  CallTimeoutError,
+  errorMessage,
+  TIMEOUT_MESSAGE,
+} from '../../src/api/errors';
 import { everySecond } from '../../src/features/account/actors';
 import { formatBytes, initials } from '../../src/features/account/format';
 import { assetUploadMachine, checkAsset } from '../../src/machines/asset-upload';
@@ -309,6 +315,107 @@ describe('subscription machine', () => {
 
   it("shows every plan by the spec's name: Free, Plan1 as 'Plan 1', Plan2 as 'Plan 2'", () => {
     expect(PLANS.map(({ value }) => planLabel(value))).toEqual(['Free', 'Plan 1', 'Plan 2']);
+  });
+});
+
+describe('time limits (CALL_TIME_LIMITS.write): a call never answered fails, saying so, the form usable', () => {
+  const { write } = CALL_TIME_LIMITS;
+  /** A call that never answers; `aborted` tells whether the machine cancelled it (the actor's signal). */
+  function never<Input>() {
+    const signals: AbortSignal[] = [];
+    const logic = fromPromise<unknown, Input>(({ signal }) => {
+      signals.push(signal);
+      return new Promise(() => {});
+    });
+    return { logic, aborted: () => signals.map((signal) => signal.aborted) };
+  }
+  const timedOut = (error: unknown) =>
+    error instanceof CallTimeoutError && errorMessage(error) === TIMEOUT_MESSAGE;
+
+  it('subscription: the save ends in failed (reported), its request cancelled; Confirm tries again', () => {
+    vi.useFakeTimers();
+    const save = never<{ plan: 'Free' | 'Plan1' | 'Plan2' }>();
+    const onFailure = vi.fn();
+    const actor = createActor(
+      subscriptionMachine.provide({ actors: { save: save.logic }, actions: { onFailure } }),
+    ).start();
+    actor.send({ type: 'plan.choose', plan: 'Plan2' });
+    actor.send({ type: 'plan.confirm' });
+    vi.advanceTimersByTime(write - 1);
+    expect(actor.getSnapshot().value).toBe('saving');
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(timedOut(actor.getSnapshot().context.error)).toBe(true);
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(save.aborted()).toEqual([true]);
+    actor.send({ type: 'plan.confirm' });
+    expect(actor.getSnapshot().value).toBe('saving');
+  });
+
+  it('confirmEmail: an unanswered check is `wrong` (the code kept, Confirm again), a resend `failed`', () => {
+    vi.useFakeTimers();
+    const check = never<{ code: string }>();
+    const resend = never<void>();
+    const actor = createActor(
+      confirmEmailMachine.provide({ actors: { checkCode: check.logic, resendCode: resend.logic } }),
+    ).start();
+    actor.send({ type: 'confirm.change', code: '123456' });
+    actor.send({ type: 'confirm.submit' });
+    vi.advanceTimersByTime(write / 2);
+    actor.send({ type: 'confirm.resend' });
+    vi.advanceTimersByTime(write / 2);
+    expect(actor.getSnapshot().value).toEqual({ active: { code: 'wrong', resend: 'resending' } });
+    expect(timedOut(actor.getSnapshot().context.error)).toBe(true);
+    expect(actor.getSnapshot().context.code).toBe('123456');
+    expect(actor.getSnapshot().can({ type: 'confirm.submit' })).toBe(true);
+    vi.advanceTimersByTime(write / 2);
+    expect(actor.getSnapshot().value).toEqual({ active: { code: 'wrong', resend: 'failed' } });
+    expect(timedOut(actor.getSnapshot().context.resendError)).toBe(true);
+    expect(check.aborted()).toEqual([true]);
+    expect(resend.aborted()).toEqual([true]);
+  });
+
+  it('upload: the limit counts from the last progress (a slow upload goes on, a stalled one is aborted)', () => {
+    vi.useFakeTimers();
+    const aborted: boolean[] = [];
+    const sends: ((event: UploadEvent) => void)[] = [];
+    const upload = fromCallback<UploadEvent, { file: File }>(({ sendBack }) => {
+      const index = aborted.push(false) - 1;
+      sends.push(sendBack);
+      return () => {
+        aborted[index] = true;
+      };
+    });
+    const actor = createActor(profilePhotoMachine.provide({ actors: { upload } })).start();
+    actor.send({ type: 'file.choose', file: file('me.png', 'image/png', 2048) });
+    actor.send({ type: 'file.upload' });
+    for (const loaded of [512, 1024, 1536]) {
+      vi.advanceTimersByTime(write - 1);
+      sends[0]?.({ type: 'upload.progress', loaded, total: 2048 });
+    }
+    expect(actor.getSnapshot().matches('uploading')).toBe(true);
+    vi.advanceTimersByTime(write);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(timedOut(actor.getSnapshot().context.error)).toBe(true);
+    expect(aborted).toEqual([true]);
+    expect(actor.getSnapshot().context.file?.name).toBe('me.png');
+    actor.send({ type: 'file.upload' });
+    expect(aborted).toEqual([true, false]);
+  });
+
+  it('remove: an unanswered removal is reported and the section is at rest again', () => {
+    vi.useFakeTimers();
+    const remove = never<void>();
+    const onRemoveFailed = vi.fn();
+    const actor = createActor(
+      assetUploadMachine.provide({ actors: { remove: remove.logic }, actions: { onRemoveFailed } }),
+    ).start();
+    actor.send({ type: 'file.remove' });
+    vi.advanceTimersByTime(write);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(timedOut(actor.getSnapshot().context.error)).toBe(true);
+    expect(onRemoveFailed).toHaveBeenCalledTimes(1);
+    expect(remove.aborted()).toEqual([true]);
   });
 });
 

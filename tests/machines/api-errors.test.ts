@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, loginErrorMessage, STATUS_NAMES } from '../../src/api/errors';
+import {
+  ApiError,
+  CallTimeoutError,
+  errorMessage,
+  isTransient,
+  loginErrorMessage,
+  NETWORK_MESSAGE,
+  NetworkError,
+  STATUS_NAMES,
+  TIMEOUT_MESSAGE,
+} from '../../src/api/errors';
 
 describe('API error mapping', () => {
   it('names statuses 400–511 by their standard names, 422 as Validation Error', () => {
@@ -25,10 +35,26 @@ describe('API error mapping', () => {
     expect(errorMessage(validation)).toBe('value is not a valid email address');
   });
 
-  it("falls back to 'Something went wrong.'", () => {
-    expect(errorMessage(new ApiError(500, 'oops'))).toBe('Something went wrong.');
+  it("falls back to 'Something went wrong.' for what is neither the API's detail nor the network", () => {
+    expect(errorMessage(new ApiError(404, 'oops'))).toBe('Something went wrong.');
     expect(errorMessage(new ApiError(422, { detail: [] }))).toBe('Something went wrong.');
-    expect(errorMessage(new TypeError('Failed to fetch'))).toBe('Something went wrong.');
+    // A bug, or a browser without XMLHttpRequest, is not the network.
+    expect(errorMessage(new TypeError('x is not a function'))).toBe('Something went wrong.');
+    expect(errorMessage(new ReferenceError('XMLHttpRequest is not defined'))).toBe('Something went wrong.');
+  });
+
+  it('tells no answer, a late answer and a server failure apart, and which may pass if tried again', () => {
+    expect(errorMessage(new NetworkError('Failed to fetch'))).toBe(NETWORK_MESSAGE);
+    expect(errorMessage(new CallTimeoutError('late'))).toBe(TIMEOUT_MESSAGE);
+    // A proxy's HTML 502 has no detail: its status speaks.
+    expect(errorMessage(new ApiError(502, '<html>Bad Gateway</html>'))).toBe(
+      'The server failed (502 Bad Gateway). Try again in a moment.',
+    );
+    expect(errorMessage(new ApiError(500, { detail: 'Database down' }))).toBe('Database down');
+    expect(loginErrorMessage(new NetworkError('Failed to fetch'))).toBe(NETWORK_MESSAGE);
+    const transient = [new NetworkError(''), new CallTimeoutError(''), new ApiError(503, null)];
+    expect(transient.map(isTransient)).toEqual([true, true, true]);
+    expect([new ApiError(400, null), new TypeError('bug')].map(isTransient)).toEqual([false, false]);
   });
 
   it("login shows the detail, or 'Something went wrong' for a list", () => {

@@ -4,6 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { inspect, watchForViewers } from '../../src/features/app/inspect';
 import { loginMachine } from '../../src/machines/flows';
+import { definedEdges, loggedEdges } from '../../src/qa/statecharts/edges';
 import { MASK, maskedPayload } from '../../src/qa/statecharts/inspector/mask';
 import {
   type AppMessage,
@@ -11,6 +12,15 @@ import {
   type LiveEvent,
   type ViewerMessage,
 } from '../../src/qa/statecharts/inspector/protocol';
+import {
+  liveRecordingPath,
+  parseRecording,
+  recordedActors,
+  recordingOf,
+  vanishedEdges,
+} from '../../src/qa/statecharts/live-recording';
+import { MODELS, modelByName } from '../../src/qa/statecharts/models';
+import { mismatched, replayRecording } from '../../src/qa/statecharts/replay';
 
 describe('maskedPayload', () => {
   it('masks secrets by key, and a field event that names a secret field', () => {
@@ -117,6 +127,12 @@ describe('the live inspector, app side', () => {
       (message) => message.kind === 'app.event' && message.event.type === 'form.change',
     )) as { event: LiveEvent };
     expect(event.event.payload).toEqual({ field: 'password', value: MASK });
+    expect(event.event.actor.context).toMatchObject({ values: { password: MASK } });
+    // The transitions it took, as the viewer highlights them: the edit, then the check after it.
+    const taken = loggedEdges(loginMachine, definedEdges(loginMachine), event.event);
+    expect(taken).toHaveLength(2);
+    expect(taken[0]).toMatch(/^editing --form\.change--> /);
+    expect(taken[1]).toMatch(/^editing\.checking --always/);
     expect(JSON.stringify(viewer.received)).not.toContain('hunter2-secret');
     expect(event.event.actor.id).toBe(login.sessionId);
 
@@ -150,5 +166,61 @@ describe('the live inspector, app side', () => {
     if (answer.kind !== 'app.actors') throw new Error('unreachable');
     expect(answer.actors.map((actor) => actor.id)).not.toContain(login.sessionId);
     viewer.bye();
+  });
+
+  it("saves a recording that replays on today's machine, and tells a departure and a vanished edge", async () => {
+    let settle: (value: unknown) => void = () => {};
+    const login = createActor(
+      loginMachine.provide({
+        actors: { submit: fromPromise(() => new Promise((resolve) => (settle = resolve))) as never },
+      }),
+      { inspect },
+    );
+    login.start();
+    const viewer = openViewer();
+    cleanups.push(() => {
+      viewer.close();
+      login.stop();
+    });
+    viewer.hello();
+    await viewer.next((message) => message.kind === 'app.actors');
+    login.send({ type: 'form.change', field: 'username', value: 'ann@example.com' });
+    login.send({ type: 'form.change', field: 'password', value: 'hunter2-secret' });
+    login.send({ type: 'form.submit' });
+    settle({ access_token: 'a-token', token_type: 'bearer' });
+    await viewer.next(
+      (message) => message.kind === 'app.event' && message.event.type === 'xstate.done.actor.submit',
+    );
+    const log = viewer.received
+      .flatMap((message) => (message.kind === 'app.event' ? [message.event] : []))
+      .filter((event) => event.actor.id === login.sessionId)
+      .map((event, seq) => ({ ...event, seq }));
+    const model = modelByName('login');
+    if (!model) throw new Error('no login model');
+
+    const saved = JSON.stringify(recordingOf(log, MODELS));
+    expect(saved).not.toContain('hunter2-secret');
+    expect(saved).not.toContain('a-token');
+    const recording = parseRecording(saved);
+    if (typeof recording === 'string') throw new Error(recording);
+    const actor = recordedActors(recording, 'login')[0]?.actor ?? '';
+    const replay = replayRecording(model, liveRecordingPath(recording, actor));
+    expect(replay.stopped).toBeUndefined();
+    expect(replay.steps.map((step) => step.actual)).toEqual(replay.steps.map((step) => step.expected));
+    expect(replay.steps.at(-1)?.actual).toBe('succeeded [done]');
+    expect(vanishedEdges(recording, model)).toEqual([]);
+
+    // A recording from a build whose login differed: its step lands elsewhere today, and an edge it took is gone.
+    const older = structuredClone(recording);
+    const last = older.events.at(-1);
+    if (!last) throw new Error('no events');
+    last.value = 'failed';
+    last.status = 'active';
+    last.edges.push('submitting --retired--> gone');
+    older.machines.login = 'an older version';
+    const departed = replayRecording(model, liveRecordingPath(older, actor));
+    expect(departed.steps.filter(mismatched).map((step) => step.label)).toEqual(['xstate.done.actor.submit']);
+    expect(vanishedEdges(older, model)).toEqual(['submitting --retired--> gone']);
+    expect(parseRecording('{"format":"other"}')).toMatch(/^Not a recording/);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { PHONE_MAX, TEXT_MAX } from '../../openapi/limits';
 import type { ItemPublic } from '../../src/api/types';
 import {
   deleteUserConfirmation,
@@ -308,6 +309,20 @@ describe('admin user forms', () => {
     expect(fieldError(actor.getSnapshot().context, 'password')).toBe(
       'Password must be at least 8 characters',
     );
+  });
+
+  it('Edit User applies the client limits of openapi/limits.ts to phone and major', () => {
+    const actor = createActor(editUserMachine).start();
+    actor.send({ type: 'modal.open', values: editUserValues(user), target: user });
+    const errorAt = (field: 'phone' | 'major', value: string) => {
+      actor.send({ type: 'form.change', field, value });
+      actor.send({ type: 'form.blur', field });
+      return fieldError(actor.getSnapshot().context, field);
+    };
+    expect(errorAt('phone', '1'.repeat(PHONE_MAX + 1))).toBe(`Phone must be at most ${PHONE_MAX} characters`);
+    expect(errorAt('phone', '1'.repeat(PHONE_MAX))).toBeUndefined();
+    expect(errorAt('major', 'm'.repeat(TEXT_MAX + 1))).toBe(`Major must be at most ${TEXT_MAX} characters`);
+    expect(errorAt('major', 'm'.repeat(TEXT_MAX))).toBeUndefined();
   });
 
   it('Edit User payload drops an empty password and nulls empty profile fields', () => {

@@ -6,8 +6,7 @@ import {
   resetPasswordMachine,
   signupMachine,
 } from '../../src/machines/flows';
-import { createPageFormMachine, fieldError, visibleErrors } from '../../src/machines/form';
-import { recoverPasswordSchema } from '../../src/machines/schemas';
+import { fieldError, visibleErrors } from '../../src/machines/form';
 import { changePasswordMachine } from '../../src/machines/signed-in-flows';
 import { controllableSubmit, flush } from './helpers';
 
@@ -186,8 +185,8 @@ describe('every page form opens with its fields empty', () => {
   });
 });
 
-describe('branches built only where an option can take them', () => {
-  it('a form without requireDirty/canSubmit has no blocked state: Save always submits', () => {
+describe('the page charts', () => {
+  it('a page form has no blocked state: Save always submits', () => {
     expect(Object.keys(loginMachine.root.states.editing.states)).toEqual(['checking', 'invalid', 'valid']);
     const actor = createActor(loginMachine).start();
     expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true);
@@ -209,43 +208,6 @@ describe('branches built only where an option can take them', () => {
     expect(actor.getSnapshot().value).toEqual({ editing: 'invalid' });
     expect(fieldError(actor.getSnapshot().context, 'email')).toBeDefined();
   });
-
-  // No page form of the product is gated and stays after success, but the factory builds that branch
-  // for any that is: Save after a success obeys the gate on the values then shown.
-  it.each([
-    { gate: 'canSubmit', resetOnSuccess: true, submitsAgain: false },
-    { gate: 'canSubmit', resetOnSuccess: false, submitsAgain: true },
-    { gate: 'requireDirty', resetOnSuccess: true, submitsAgain: false },
-    { gate: 'requireDirty', resetOnSuccess: false, submitsAgain: true },
-  ] as const)(
-    'a page form gated by $gate that stays after success, fields cleared: $resetOnSuccess; Save again submits: $submitsAgain',
-    async ({ gate, resetOnSuccess, submitsAgain }) => {
-      const machine = createPageFormMachine({
-        id: 'gatedPage',
-        schema: recoverPasswordSchema,
-        defaults: { email: '' },
-        resetOnSuccess,
-        ...(gate === 'canSubmit'
-          ? { canSubmit: (values: { email: string }) => values.email !== '' }
-          : { requireDirty: true }),
-      });
-      const submit = controllableSubmit();
-      const onSuccess = vi.fn();
-      const actor = createActor(
-        machine.provide({ actors: { submit: submit.logic }, actions: { onSuccess } }),
-      ).start();
-      actor.send({ type: 'form.set', values: { email: 'alice@example.com' } });
-      actor.send({ type: 'form.submit' });
-      submit.resolve({ message: 'sent' });
-      await flush();
-      expect(actor.getSnapshot().value).toBe('succeeded');
-      // The screen learns of the success either way, fields cleared or not.
-      expect(onSuccess).toHaveBeenCalledTimes(1);
-      actor.send({ type: 'form.submit' });
-      expect(actor.getSnapshot().value).toBe(submitsAgain ? 'submitting' : 'succeeded');
-      expect(submit.calls).toHaveLength(submitsAgain ? 2 : 1);
-    },
-  );
 
   it('a page that leaves on success ends in a final state', async () => {
     const submit = controllableSubmit();

@@ -176,4 +176,20 @@ describe('paging machine', () => {
     expect(actor.getSnapshot().value).toEqual({ list: 'ready' });
     expect(actor.getSnapshot().context.error).toBeUndefined();
   });
+
+  it('the network coming back asks a failed page again (a shown or loading one is left to its query)', () => {
+    const { actor, started, stopped } = setup(2);
+    actor.send({ type: 'paging.online' });
+    expect(started).toEqual([2]);
+    actor.send({ type: 'paging.failed', error: new Error('Bad Request') });
+    expect(actor.getSnapshot().value).toEqual({ list: 'failed' });
+    actor.send({ type: 'paging.online' });
+    expect(actor.getSnapshot().value).toEqual({ list: 'loading' });
+    expect(started).toEqual([2, 2]);
+    expect(stopped).toEqual([2]);
+    actor.send(loaded(FULL));
+    actor.send({ type: 'paging.online' });
+    expect(actor.getSnapshot().value).toEqual({ list: 'ready' });
+    expect(started).toEqual([2, 2]);
+  });
 });

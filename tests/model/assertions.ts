@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import { CallTimeoutError, isTransient } from '../../src/api/errors';
 import { CONFIRMATIONS } from '../../src/features/confirmations';
 import { FORM_DIALOGS } from '../../src/features/form-dialogs';
-import { type PagingContext, pageRows } from '../../src/machines/paging';
+import { MAX_RETRIES, type PagingContext, pageRows } from '../../src/machines/paging';
 import { API_FAILURES } from '../../src/qa/statecharts/model-kit';
 import { stateLabel } from '../../src/qa/statecharts/paths';
 import type { WalkStep, World } from '../../src/qa/statecharts/walk';
@@ -23,7 +24,11 @@ const ran = (step: WalkStep, type: string) => step.actions.filter((action) => ac
 const enteredFrom = (world: World, snapshot: AnyMachineSnapshot) =>
   world.previous === undefined || stateLabel(world.previous) !== stateLabel(snapshot);
 const eventError = (world: World) => (world.event as { error?: unknown } | undefined)?.error;
-const knownFailure = (error: unknown) => API_FAILURES.some((failure) => failure.error === error);
+const knownFailure = (error: unknown) =>
+  error instanceof CallTimeoutError || API_FAILURES.some((failure) => failure.error === error);
+/** The failure a step ended in: its error event's, or a CallTimeoutError when its time limit ran out. */
+const failureOf = (world: World) =>
+  world.event?.type.startsWith('xstate.after.') ? expect.any(CallTimeoutError) : eventError(world);
 
 // ---------------------------------------------------------------------------------------------------
 // Forms
@@ -78,8 +83,10 @@ function failedAssertion(): StateAssertion {
     const context = formContext(snapshot);
     expect(knownFailure(context.error)).toBe(true);
     if (enteredFrom(world, snapshot)) {
-      expect(context.error).toBe(eventError(world));
+      expect(context.error).toEqual(failureOf(world));
       expect(ran(step, 'onFailure')).toHaveLength(1);
+      // A failure, an unanswered call's too, keeps what the user typed.
+      expect(context.values).toEqual(formContext(world.previous as AnyMachineSnapshot).values);
     }
     expect(can(snapshot, 'form.submit')).toBe(true);
   };
@@ -184,7 +191,7 @@ function confirmationAssertions(): MachineAssertions {
       const context = confirmation(snapshot);
       expect(knownFailure(context.error)).toBe(true);
       if (enteredFrom(world, snapshot)) {
-        expect(context.error).toBe(eventError(world));
+        expect(context.error).toEqual(failureOf(world));
         expect(ran(step, 'onFailure')).toHaveLength(1);
       }
       expect(can(snapshot, 'form.submit')).toBe(true);
@@ -345,12 +352,29 @@ const pagingAssertions: MachineAssertions = {
       );
     }
   },
+  'list.retrying': (snapshot, _step, world) => {
+    const context = snapshot.context as PagingContext;
+    // Only a failure that may pass is retried, and at most MAX_RETRIES times in a row.
+    expect(isTransient(context.error)).toBe(true);
+    expect(context.retries).toBeGreaterThan(0);
+    expect(context.retries).toBeLessThanOrEqual(MAX_RETRIES);
+    expect(context.error).toBe(eventError(world) ?? context.error);
+    expect(can(snapshot, 'paging.next')).toBe(false);
+  },
   'list.failed': (snapshot, _step, world) => {
     const context = snapshot.context as PagingContext;
     expect(can(snapshot, 'paging.next')).toBe(false);
     expect(can(snapshot, 'paging.previous')).toBe(context.page > 1);
+    // Never stuck: Try again asks for the page afresh, and so does the network coming back.
+    expect(can(snapshot, 'paging.retry')).toBe(true);
+    expect(can(snapshot, 'paging.online')).toBe(true);
     expect(context.error).toBeDefined();
-    if (world.event?.type === 'paging.failed') expect(context.error).toBe(eventError(world));
+    if (world.event?.type === 'paging.failed') {
+      expect(context.error).toBe(eventError(world));
+      // A transient failure is shown only once the retries are spent.
+      if (isTransient(context.error)) expect(world.previous?.context.retries).toBe(MAX_RETRIES);
+    } else if (world.event?.type.startsWith('xstate.after.'))
+      expect(context.error).toBeInstanceOf(CallTimeoutError);
   },
 };
 

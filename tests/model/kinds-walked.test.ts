@@ -33,6 +33,7 @@ describe("the viewer's coverage beyond edges", () => {
         );
       }
     },
+    30_000, // the paging machines' exploration takes 5–7 s on two busy cores
   );
 
   it("lists login's submit-time validity guard with both outcomes walked", () => {

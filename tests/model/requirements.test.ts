@@ -34,7 +34,7 @@ describe('requirements list', () => {
 
   it('names only tests that exist (the file holds the title)', () => {
     const missing = REQUIREMENTS.flatMap((requirement) =>
-      ('checkedBy' in requirement ? requirement.checkedBy : [])
+      (requirement.checkedBy ?? [])
         .filter((test) => !existsSync(test.file) || !readFileSync(test.file, 'utf8').includes(test.test))
         .map((test) => `${requirement.id}: ${test.file} › ${test.test}`),
     );

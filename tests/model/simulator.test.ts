@@ -3,7 +3,13 @@ import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import { MODELS } from '../../src/qa/statecharts/models';
 import { generatePaths, stateKey } from '../../src/qa/statecharts/paths';
 import { parseStatechartsSearch } from '../../src/qa/statecharts/search';
-import { enabledChoices, replay, startState } from '../../src/qa/statecharts/simulator';
+import {
+  editedLabel,
+  enabledChoices,
+  parseEdited,
+  replay,
+  startState,
+} from '../../src/qa/statecharts/simulator';
 
 describe('the simulator', () => {
   // The test paths cover every edge; if the simulator can play each of them, QA can reach every edge by
@@ -69,6 +75,34 @@ describe('the simulator', () => {
     const played = replay(model, 'start', ['form.set (valid input)', 'no.such.event', 'form.submit']);
     expect(played.unmatched).toBe('no.such.event');
     expect(played.path.steps.map((step) => step.label)).toEqual(['form.set (valid input)']);
+  });
+
+  it('plays a preset with its payload edited, typed by the preset, and keeps it in the path', () => {
+    const model = MODELS.find((candidate) => candidate.name === 'login');
+    if (!model) throw new Error('no login model');
+    const preset = enabledChoices(model, startState(model, 'start'))
+      .flatMap((group) => group.choices)
+      .find((choice) => choice.label === 'form.set (valid input)');
+    if (!preset) throw new Error('no valid-input preset');
+    const values = preset.event.values as Record<string, unknown>;
+    const edited = parseEdited(
+      preset.event,
+      JSON.stringify({ values: { ...values, username: 'not-an-address' } }),
+    );
+    if (typeof edited === 'string') throw new Error(edited);
+    const played = replay(model, 'start', [editedLabel(edited), 'form.submit']);
+    expect(played.unmatched).toBeUndefined();
+    expect(played.path.steps.map((step) => step.state.value)).toEqual([
+      { editing: 'invalid' },
+      { editing: 'invalid' },
+    ]);
+    // The preset's shape is the type: a missing, unknown or mistyped key is refused, and says which.
+    expect(parseEdited(preset.event, '{}')).toBe('form.set needs “values”.');
+    expect(parseEdited(preset.event, JSON.stringify({ values, extra: 1 }))).toBe('form.set has no “extra”.');
+    expect(parseEdited(preset.event, JSON.stringify({ values: { ...values, username: 7 } }))).toBe(
+      '“username” is string in form.set.values, not number.',
+    );
+    expect(parseEdited(preset.event, 'nope')).toBe('Not JSON.');
   });
 
   it('reads its URL: the machine, the panel and the played labels; anything else is dropped', () => {

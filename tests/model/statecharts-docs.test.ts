@@ -30,7 +30,7 @@ describe('docs/statecharts', () => {
 
 /**
  * Where a machine is declared (src/machines, or a confirmation's descriptor in src/features), its JSDoc
- * links its diagram, so that the chart a factory builds can be read from the declaration.
+ * links its diagram, so that an instance's chart can be read from its declaration.
  */
 describe('each machine links its diagram from its declaration', () => {
   const sources = ['src/machines', 'src/features'].flatMap((root) =>

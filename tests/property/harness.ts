@@ -252,7 +252,7 @@ export class Runner {
       const violation = oracle.check(this.trace);
       if (violation) {
         throw new PropertyFailure(
-          `${oracle.id} (${oracle.spec}) violated at step ${step.index}: ${violation}\n${this.pathText()}`,
+          `${oracle.requirements?.length ? `${oracle.requirements.join(', ')} ` : ''}${oracle.id} (${oracle.spec}) violated at step ${step.index}: ${violation}\n${this.pathText()}`,
           oracle.id,
           this.regression(),
         );

@@ -4,6 +4,8 @@ import { definedEventTypes } from '../../src/qa/statecharts/step-labels';
 import { walkWanted } from '../model/walk-filter';
 import { checkMachine, type Regression, replayRegression } from './harness';
 import { PROPERTY_MACHINES } from './machines';
+import { FORM_SPECS } from './oracles/forms';
+import { crashed } from './oracles/types';
 import regressions from './regressions.json';
 
 /**
@@ -29,6 +31,24 @@ describe('property walks: the spec holds after every step of random event sequen
     }
   });
 
+  it('the oracles of the flows, the session and paging are named by their requirement ids', () => {
+    // Per oracle id, the requirements it names across the machines it is applied to.
+    const named = new Map<string, string[]>();
+    for (const target of PROPERTY_MACHINES) {
+      if (
+        !FORM_SPECS[target.model.name] &&
+        !['session', 'itemsPaging', 'usersPaging'].includes(target.model.name)
+      )
+        continue;
+      for (const oracle of target.oracles) {
+        if (oracle === crashed) continue;
+        named.set(oracle.id, [...(named.get(oracle.id) ?? []), ...(oracle.requirements ?? [])]);
+      }
+    }
+    const unnamed = [...named].filter(([, ids]) => ids.length === 0).map(([id]) => id);
+    expect(unnamed, 'oracles that name no requirement (src/qa/requirements)').toEqual([]);
+  });
+
   for (const target of PROPERTY_MACHINES.filter((candidate) => walkWanted(candidate.model.name))) {
     const runs = RUNS * (target.runsFactor ?? 1);
     it(`${target.model.name}: ${target.oracles.length} oracles, ${runs} walks`, {
@@ -41,6 +61,13 @@ describe('property walks: the spec holds after every step of random event sequen
 });
 
 describe('regression paths (tests/property/regressions.json) replay and hold', () => {
+  it('spell no form values: a labelled step is kept by its label, the model gives its payload', () => {
+    const spelled = (regressions as Regression[])
+      .flatMap((regression) => regression.steps)
+      .filter((step) => /^send \S+ \([^)]*\) \{/.test(step));
+    expect(spelled).toEqual([]);
+  });
+
   for (const regression of (regressions as Regression[]).filter((kept) => walkWanted(kept.machine))) {
     it(`${regression.machine}, ${regression.steps.length} steps: ${regression.why ?? 'kept path'}`, async () => {
       const target = PROPERTY_MACHINES.find((candidate) => candidate.model.name === regression.machine);

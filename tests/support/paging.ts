@@ -15,9 +15,11 @@ export function listPaging(list: ListName) {
     rowsOn: (page: number, count: number) => Math.max(0, Math.min(pageSize, count - (page - 1) * pageSize)),
     /** The number of the row `page` shows first (the newest on it) in a list of `count`. */
     firstOn: (page: number, count: number) => count - (page - 1) * pageSize,
-    /** The footer's 'Showing a–b of count' for `page` (positions in the list, 1-based). */
-    showing: (page: number, count: number) =>
-      `Showing ${(page - 1) * pageSize + 1}–${Math.min(page * pageSize, count)} of ${count}`,
+    /** The footer's 'Showing a–b of count' for `page` (positions in the list, 1-based); 'Showing a of count' for one row. */
+    showing: (page: number, count: number) => {
+      const [first, last] = [(page - 1) * pageSize + 1, Math.min(page * pageSize, count)];
+      return `Showing ${first === last ? first : `${first}–${last}`} of ${count}`;
+    },
     /** The page the list of `count` rows ends on. */
     lastPage: (count: number) => Math.max(1, Math.ceil(count / pageSize)),
   };

@@ -155,6 +155,8 @@ export async function startTestServer(
   const app = await buildApp({ settings, db: handle.db, webRoot: options.webRoot ?? false });
   await ensureFirstSuperuser(settings, app.users, app.log);
   await app.ready();
+  // A served app starts its e-mail worker once listening; this one is only injected into.
+  app.mailDelivery.start();
 
   let superToken: string | undefined;
   const server: TestServer = {

@@ -10,12 +10,15 @@ const recipesSource = readFileSync(path.join(root, 'src', 'ui', 'recipes.ts'), '
 
 const componentName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-/** `dialogSlotRecipe as dialogRecipe` → `Dialog`: the namespace whose Root each slot recipe styles. */
+/**
+ * `tabsSlotRecipe as tabsRecipe` or `export const dialogRecipe = defineSlotRecipe(…)` (a restyled one)
+ * → `Dialog`: the namespace whose Root each slot recipe styles.
+ */
 const namespaces = new Map(
-  [...recipesSource.matchAll(/SlotRecipe as (\w+)Recipe\b/g)].map(([, name = '']) => [
-    componentName(name),
-    `${name}Recipe`,
-  ]),
+  [
+    ...recipesSource.matchAll(/SlotRecipe as (\w+)Recipe\b/g),
+    ...recipesSource.matchAll(/export const (\w+)Recipe = defineSlotRecipe\(/g),
+  ].map(([, name = '']) => [componentName(name), `${name}Recipe`]),
 );
 
 /** `export { badgeRecipe }` → `Badge`: the component each plain recipe styles. */

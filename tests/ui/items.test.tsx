@@ -171,7 +171,7 @@ describe('/items', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Item' });
     expect(within(confirm).getByText('Are you sure? You will not be able to undo this action.')).toBeTruthy();
     // The dialog names what it deletes: the item's title.
-    expect(within(confirm).getByTestId('delete-record').textContent).toBe('Item 5 renamed');
+    expect(within(confirm).getByTestId('dialog-record').textContent).toBe('Item 5 renamed');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The item was deleted successfully.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Item 5 renamed')).toBeNull());

@@ -1,7 +1,7 @@
 -- One account per e-mail address whatever its letter case: the address stays stored as typed, and a
 -- unique index on lower(email) replaces the case-sensitive constraint (every lookup compares lower(email)).
 -- Accounts that already share an address up to case cannot be merged automatically: the migration stops,
--- naming them, and changes nothing (drizzle runs the pending migrations in one transaction). Writes to
+-- naming them (address as stored, and id), and changes nothing (drizzle runs the pending migrations in one transaction). Writes to
 -- users wait while it runs, so no new collision can slip in between the check and the index.
 LOCK TABLE "users" IN SHARE MODE;--> statement-breakpoint
 DO $$
@@ -12,7 +12,7 @@ BEGIN
   SELECT count(*), string_agg(addresses, '; ' ORDER BY addresses) FILTER (WHERE n <= 20)
     INTO groups, listed
     FROM (
-      SELECT string_agg(email, ', ' ORDER BY email) AS addresses,
+      SELECT string_agg(format('%s (id %s)', email, id), ', ' ORDER BY email) AS addresses,
              row_number() OVER (ORDER BY lower(email)) AS n
         FROM "users"
        GROUP BY lower(email)

@@ -1,9 +1,9 @@
-import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
+import { Box, Flex, Link, Text } from '@chakra-ui/react';
 import { deleteAsset } from '../../api/account';
 import { assetUploadMachine } from '../../machines/asset-upload';
 import { useCurrentUser } from './currentUser';
 import { formatBytes } from './format';
-import { UploadControls, useSectionId, useUploadFlow } from './upload-flow';
+import { ProfileSection, UploadControls, useUploadFlow } from './upload-flow';
 
 /** My profile: the uploaded asset (name, size, download link) with upload/replace and remove. */
 export function AssetSection() {
@@ -14,13 +14,9 @@ export function AssetSection() {
     uploaded: 'Asset uploaded successfully.',
     removed: 'Asset removed.',
   });
-  const heading = useSectionId('asset');
   const hasAsset = Boolean(user?.asset_url);
   return (
-    <Box as="section" aria-labelledby={heading} py={4}>
-      <Heading as="h2" size="sm" py={4} id={heading}>
-        Asset
-      </Heading>
+    <ProfileSection name="asset" title="Asset">
       <Flex direction="column" gap={3}>
         {hasAsset ? (
           <Flex
@@ -69,6 +65,6 @@ export function AssetSection() {
           Any file, up to 20 MB.
         </Text>
       </Flex>
-    </Box>
+    </ProfileSection>
   );
 }

@@ -23,13 +23,15 @@ export function ConfirmEmailNotice({ showAddress = true }: { showAddress?: boole
   return <Notice user={user} showAddress={showAddress} />;
 }
 
-function Notice({ user, showAddress }: { user: UserPublic; showAddress: boolean }) {
+/** The notice's machine, its calls and toasts; a confirmation stores the confirmed user. */
+function useConfirmEmail(user: UserPublic) {
   const store = useStoreCurrentUser();
   const [state, send] = useMachine(
     confirmEmailMachine.provide({
       actors: {
-        checkCode: fromPromise(({ input }) => checkConfirmEmail(input.code)),
-        resendCode: fromPromise<unknown, void>(() => resendConfirmEmail()),
+        // A call the machine gave up on (its time limit) is cancelled through the actor's signal.
+        checkCode: fromPromise(({ input, signal }) => checkConfirmEmail(input.code, signal)),
+        resendCode: fromPromise<unknown, void>(({ signal }) => resendConfirmEmail(signal)),
         ticker: everySecond,
       },
       actions: {
@@ -42,49 +44,36 @@ function Notice({ user, showAddress }: { user: UserPublic; showAddress: boolean 
     }),
     { inspect },
   );
-  const codeState = (name: 'checking' | 'wrong' | 'expired') => state.matches({ active: { code: name } });
-  const resendState = (name: 'resending' | 'coolingDown' | 'failed') =>
-    state.matches({ active: { resend: name } });
-  const checking = codeState('checking');
-  const problem = codeState('wrong') || codeState('expired') ? errorMessage(state.context.error) : null;
-  const { cooldown, sent } = state.context;
+  return { state, send };
+}
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'confirm.submit' });
-  };
+type ConfirmEmail = ReturnType<typeof useConfirmEmail>;
 
-  if (state.matches('confirmed')) {
+/**
+ * The notice's panel, tinted as its tone. Dark orange is brown: on the dark page the notice is a raised
+ * neutral panel that a coloured edge (and the warning's heading) mark.
+ */
+const panel = (tone: 'success' | 'warning') => ({
+  borderWidth: '1px',
+  borderColor: tone === 'success' ? 'ui.success' : 'border.warning',
+  bg: `bg.${tone}`,
+  _dark: { bg: 'bg.muted', borderInlineStartWidth: '4px' },
+  rounded: 'md',
+  p: 4,
+  my: 4,
+});
+
+function Notice({ user, showAddress }: { user: UserPublic; showAddress: boolean }) {
+  const confirm = useConfirmEmail(user);
+  if (confirm.state.matches('confirmed')) {
     return (
-      <Box
-        role="status"
-        borderWidth="1px"
-        borderColor="ui.success"
-        bg="bg.success"
-        _dark={{ bg: 'bg.muted', borderInlineStartWidth: '4px' }}
-        rounded="md"
-        p={4}
-        my={4}
-      >
+      <Box role="status" {...panel('success')}>
         Your email address is confirmed.
       </Box>
     );
   }
-
   return (
-    <Box
-      as="section"
-      borderWidth="1px"
-      borderColor="border.warning"
-      bg="bg.warning"
-      // Dark orange is brown: on the dark page the notice is a raised neutral panel that an orange edge and
-      // heading mark as a warning.
-      _dark={{ bg: 'bg.muted', borderInlineStartWidth: '4px' }}
-      rounded="md"
-      p={4}
-      my={4}
-      maxW="2xl"
-    >
+    <Box as="section" {...panel('warning')} maxW="2xl">
       <Heading as="h2" size="sm" mb={1} _dark={{ color: 'fg.warning' }}>
         Confirm your email address
       </Heading>
@@ -97,58 +86,82 @@ function Notice({ user, showAddress }: { user: UserPublic; showAddress: boolean 
           'We sent a 6-digit code to the email address below. Enter it here to confirm your address.'
         )}
       </Text>
-      <form onSubmit={submit} noValidate>
-        <Flex gap={3} align="flex-end" wrap="wrap">
-          <Field.Root invalid={problem !== null} w={{ base: 'full', sm: '44' }}>
-            <Field.Label>Confirmation code</Field.Label>
-            <Input
-              name="confirm_code"
-              value={state.context.code}
-              onChange={(event) => send({ type: 'confirm.change', code: event.target.value })}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={CODE_LENGTH}
-              placeholder="123456"
-              letterSpacing="0.3em"
-              fontFamily="mono"
-              bg="bg"
-              readOnly={checking}
-            />
-          </Field.Root>
-          <PrimaryButton type="submit" loading={checking} disabled={!state.can({ type: 'confirm.submit' })}>
-            Confirm
-          </PrimaryButton>
-        </Flex>
-        {problem && (
-          <Text role="alert" color="fg.error" fontSize="sm" mt={2}>
-            {problem}
-          </Text>
-        )}
-      </form>
-      <Flex mt={3} gap={3} align="center" wrap="wrap">
-        <BusyButton
-          size="sm"
-          variant="outline"
-          colorPalette="teal"
-          bg="bg"
-          loading={resendState('resending')}
-          disabled={!state.can({ type: 'confirm.resend' })}
-          onClick={() => send({ type: 'confirm.resend' })}
-        >
-          Resend code
-        </BusyButton>
-        {resendState('coolingDown') && (
-          <Text fontSize="sm" color="fg.muted" data-testid="resend-cooldown">
-            {sent ? 'A new code is on its way. ' : ''}You can ask for another code in {cooldown}{' '}
-            {cooldown === 1 ? 'second' : 'seconds'}.
-          </Text>
-        )}
-        {resendState('failed') && (
-          <Text role="alert" fontSize="sm" color="fg.error">
-            {errorMessage(state.context.resendError)}
-          </Text>
-        )}
-      </Flex>
+      <CodeForm {...confirm} />
+      <Resend {...confirm} />
     </Box>
+  );
+}
+
+/** The code, Confirm, and why a code was refused. */
+function CodeForm({ state, send }: ConfirmEmail) {
+  const codeState = (name: 'checking' | 'wrong' | 'expired') => state.matches({ active: { code: name } });
+  const checking = codeState('checking');
+  const problem = codeState('wrong') || codeState('expired') ? errorMessage(state.context.error) : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'confirm.submit' });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Flex gap={3} align="flex-end" wrap="wrap">
+        <Field.Root invalid={problem !== null} w={{ base: 'full', sm: '44' }}>
+          <Field.Label>Confirmation code</Field.Label>
+          <Input
+            name="confirm_code"
+            value={state.context.code}
+            onChange={(event) => send({ type: 'confirm.change', code: event.target.value })}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={CODE_LENGTH}
+            placeholder="123456"
+            letterSpacing="0.3em"
+            fontFamily="mono"
+            bg="bg"
+            readOnly={checking}
+          />
+        </Field.Root>
+        <PrimaryButton type="submit" loading={checking} disabled={!state.can({ type: 'confirm.submit' })}>
+          Confirm
+        </PrimaryButton>
+      </Flex>
+      {problem && (
+        <Text role="alert" color="fg.error" fontSize="sm" mt={2}>
+          {problem}
+        </Text>
+      )}
+    </form>
+  );
+}
+
+/** Resend code, its cool-down, and why a resend failed. */
+function Resend({ state, send }: ConfirmEmail) {
+  const resendState = (name: 'resending' | 'coolingDown' | 'failed') =>
+    state.matches({ active: { resend: name } });
+  const { cooldown, sent } = state.context;
+  return (
+    <Flex mt={3} gap={3} align="center" wrap="wrap">
+      <BusyButton
+        size="sm"
+        variant="outline"
+        colorPalette="teal"
+        bg="bg"
+        loading={resendState('resending')}
+        disabled={!state.can({ type: 'confirm.resend' })}
+        onClick={() => send({ type: 'confirm.resend' })}
+      >
+        Resend code
+      </BusyButton>
+      {resendState('coolingDown') && (
+        <Text fontSize="sm" color="fg.muted" data-testid="resend-cooldown">
+          {sent ? 'A new code is on its way. ' : ''}You can ask for another code in {cooldown}{' '}
+          {cooldown === 1 ? 'second' : 'seconds'}.
+        </Text>
+      )}
+      {resendState('failed') && (
+        <Text role="alert" fontSize="sm" color="fg.error">
+          {errorMessage(state.context.resendError)}
+        </Text>
+      )}
+    </Flex>
   );
 }

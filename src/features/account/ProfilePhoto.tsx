@@ -1,10 +1,10 @@
-import { Box, Flex, Heading, Text } from '@chakra-ui/react';
+import { Flex, Text } from '@chakra-ui/react';
 import { PHOTO_TYPES } from '../../../openapi/limits';
 import { deleteProfilePhoto } from '../../api/account';
 import { profilePhotoMachine } from '../../machines/profile-photo';
 import { useCurrentUser } from './currentUser';
 import { UserAvatar } from './UserAvatar';
-import { UploadControls, useSectionId, useUploadFlow } from './upload-flow';
+import { ProfileSection, UploadControls, useUploadFlow } from './upload-flow';
 import { useObjectUrl } from './useObjectUrl';
 
 /** My profile: the photo (or initials), Change photo (preview, upload with progress) and Remove. */
@@ -20,12 +20,8 @@ export function ProfilePhoto() {
   const showsChosen = state.matches('previewing') || state.matches('uploading') || state.matches('failed');
   const preview = useObjectUrl(showsChosen ? state.context.file : null);
   const hasPhoto = Boolean(user?.profile_photo_url);
-  const heading = useSectionId('profile-photo');
   return (
-    <Box as="section" aria-labelledby={heading} py={4}>
-      <Heading as="h2" size="sm" py={4} id={heading}>
-        Profile photo
-      </Heading>
+    <ProfileSection name="profile-photo" title="Profile photo">
       <Flex gap={4} align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
         <UserAvatar
           user={user}
@@ -56,6 +52,6 @@ export function ProfilePhoto() {
           </Text>
         </Flex>
       </Flex>
-    </Box>
+    </ProfileSection>
   );
 }

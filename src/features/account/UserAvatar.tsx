@@ -1,5 +1,5 @@
 import { Box, type BoxProps } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import type { UserPublic } from '../../api/types';
 import { useCurrentUser } from './currentUser';
 import { initials } from './format';
@@ -8,12 +8,10 @@ interface UserAvatarProps extends Omit<BoxProps, 'children'> {
   user: Pick<UserPublic, 'full_name' | 'email' | 'profile_photo_url'> | undefined;
   /** An image to show instead of the stored photo (a preview). */
   src?: string | null;
-  /** What to show without a photo; the initials by default. */
-  fallback?: ReactNode;
 }
 
 /** The user's profile photo in a circle, or their initials. Decorative: the name is written nearby. */
-export function UserAvatar({ user, src, fallback, ...box }: UserAvatarProps) {
+export function UserAvatar({ user, src, ...box }: UserAvatarProps) {
   const photo = src ?? user?.profile_photo_url ?? null;
   const [broken, setBroken] = useState<string | null>(null);
   const showPhoto = photo !== null && broken !== photo;
@@ -42,7 +40,7 @@ export function UserAvatar({ user, src, fallback, ...box }: UserAvatarProps) {
           onError={() => setBroken(photo)}
         />
       ) : (
-        (fallback ?? initials(user?.full_name, user?.email))
+        initials(user?.full_name, user?.email)
       )}
     </Box>
   );

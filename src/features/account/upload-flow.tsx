@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useId, useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -16,7 +16,7 @@ import { formatBytes } from './format';
 
 interface FlowOptions {
   path: UploadPath;
-  remove: () => Promise<UserPublic>;
+  remove: (signal: AbortSignal) => Promise<UserPublic>;
   uploaded: string;
   removed: string;
 }
@@ -28,7 +28,7 @@ export function useUploadFlow(machine: UploadMachine, options: FlowOptions) {
     machine.provide({
       actors: {
         upload: uploader(options.path),
-        remove: fromPromise<unknown, void>(() => options.remove()),
+        remove: fromPromise<unknown, void>(({ signal }) => options.remove(signal)),
       },
       actions: {
         onUploaded: ({ context }) => {
@@ -54,29 +54,26 @@ function FilePickButton({
   accept,
   inputLabel,
   children,
-  variant = 'outline',
 }: {
   flow: UploadFlow;
   accept?: string;
   inputLabel: string;
   children: ReactNode;
-  variant?: 'outline' | 'solid';
 }) {
   const [state, send] = flow;
   const input = useRef<HTMLInputElement>(null);
   const busy = state.matches('uploading') || state.matches('removing');
-  const Component = variant === 'solid' ? PrimaryButton : Button;
   return (
     <>
-      <Component
+      <Button
         size="sm"
-        variant={variant}
+        variant="outline"
         colorPalette="teal"
         disabled={busy}
         onClick={() => input.current?.click()}
       >
         {children}
-      </Component>
+      </Button>
       <VisuallyHidden asChild>
         <input
           ref={input}
@@ -136,27 +133,11 @@ function UploadStatus({
 }) {
   const [state, send] = flow;
   const { file, rejection, error, progress } = state.context;
-  const describe = file ? `${file.name} (${formatBytes(file.size)})` : '';
   const cancel = (
     <Button size="sm" variant="subtle" colorPalette="gray" onClick={() => send({ type: 'file.cancel' })}>
       Cancel
     </Button>
   );
-  if (state.matches('previewing')) {
-    return (
-      <Flex direction="column" gap={2} align="flex-start" minW={0}>
-        <Text fontSize="sm" overflowWrap="anywhere">
-          Selected: {describe}
-        </Text>
-        <Flex gap={2} wrap="wrap">
-          <PrimaryButton size="sm" onClick={() => send({ type: 'file.upload' })}>
-            {uploadLabel}
-          </PrimaryButton>
-          {cancel}
-        </Flex>
-      </Flex>
-    );
-  }
   if (state.matches('uploading')) {
     return (
       <Flex direction="column" gap={2} align="flex-start" w="full" minW={0}>
@@ -165,24 +146,29 @@ function UploadStatus({
       </Flex>
     );
   }
-  if (state.matches('failed') || state.matches('rejected')) {
-    return (
-      <Flex direction="column" gap={2} align="flex-start" minW={0}>
+  const previewing = state.matches('previewing');
+  if (!previewing && !state.matches('failed') && !state.matches('rejected')) return null;
+  return (
+    <Flex direction="column" gap={2} align="flex-start" minW={0}>
+      {previewing ? (
+        <Text fontSize="sm" overflowWrap="anywhere">
+          Selected: {file ? `${file.name} (${formatBytes(file.size)})` : ''}
+        </Text>
+      ) : (
         <Text role="alert" fontSize="sm" color="fg.error" overflowWrap="anywhere">
           {rejection ?? errorMessage(error)}
         </Text>
-        <Flex gap={2} wrap="wrap">
-          {state.matches('failed') && (
-            <PrimaryButton size="sm" onClick={() => send({ type: 'file.upload' })}>
-              Try again
-            </PrimaryButton>
-          )}
-          {cancel}
-        </Flex>
+      )}
+      <Flex gap={2} wrap="wrap">
+        {!state.matches('rejected') && (
+          <PrimaryButton size="sm" onClick={() => send({ type: 'file.upload' })}>
+            {previewing ? uploadLabel : 'Try again'}
+          </PrimaryButton>
+        )}
+        {cancel}
       </Flex>
-    );
-  }
-  return null;
+    </Flex>
+  );
 }
 
 /**
@@ -247,7 +233,23 @@ export function UploadControls({
   );
 }
 
-/** A heading id for a section (aria-labelledby). */
-export function useSectionId(name: string): string {
-  return `${name}-${useId().replace(/:/g, '')}`;
+/** A section of My profile, named by its heading (aria-labelledby). */
+export function ProfileSection({
+  name,
+  title,
+  children,
+}: {
+  name: string;
+  title: string;
+  children: ReactNode;
+}) {
+  const heading = `${name}-${useId().replace(/:/g, '')}`;
+  return (
+    <Box as="section" aria-labelledby={heading} py={4}>
+      <Heading as="h2" size="sm" py={4} id={heading}>
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
 }

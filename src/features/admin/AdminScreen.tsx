@@ -1,32 +1,28 @@
 import { Badge, Box, Flex, Table, Text } from '@chakra-ui/react';
-import { useRef } from 'react';
 import { PAGE_SIZES } from '../../api/paging';
 import { usersQueryOptions } from '../../api/queries';
-import type { UserPublic } from '../../api/types';
 import { usersPagingMachine } from '../../machines/paging';
 import { planLabel } from '../../machines/subscription';
 import { badgeRecipe } from '../../ui/recipes';
 import { useCurrentUser } from '../account/currentUser';
 import { ActionsMenu } from '../common/ActionsMenu';
-import { ChangePasswordDialog } from '../common/ChangePasswordDialog';
 import { type ListColumn, ListScreen } from '../common/ListScreen';
-import { useRowConfirmations } from '../common/RowConfirmations';
-import { usePagedList } from '../common/usePagedList';
-import { rowFormActions, useDescribedFormDialog } from '../common/useRowDialogs';
-import { USER_CONFIRMATIONS } from './confirmations';
-import { addUserDialog, changeUserPasswordDialog, editUserDialog } from './form-dialogs';
+import { useManagedList } from '../common/usePagedList';
+import { USER_CONFIRMATIONS, userRecord } from './confirmations';
+import { addUserDialog, editUserDialog } from './form-dialogs';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
-// Names and e-mails get the room; the code columns are as wide as their values.
+// Names and e-mails share the room left over. The code columns are as wide as their longest value
+// and its cell's padding (1.25rem; 'Superuser' clear of the next column's dot); a two-word header takes
+// two lines, as tall as a row. The table's minimum, 55.75rem, leaves the two ~180 px each at 1280 px.
 const COLUMNS: readonly ListColumn[] = [
-  // Wide enough for each header on one line at 1280 px (the table's minimum, 60rem, fits beside the sidebar).
-  { label: 'Full name', width: '8.5rem' },
+  { label: 'Full name', width: '8rem', grow: true },
   { label: 'Email', width: '10rem', grow: true },
-  { label: 'Role', width: '5rem' },
-  { label: 'Status', width: '6.5rem' },
-  { label: 'Subscription Type', width: '9rem' },
-  { label: 'Email Confirmed', width: '9rem' },
-  { label: 'Confirm Code', width: '7.5rem' },
+  { label: 'Role', width: '6rem' },
+  { label: 'Status', width: '6rem' },
+  { label: 'Subscription Type', width: '7.25rem' },
+  { label: 'Email Confirmed', width: '9.25rem' },
+  { label: 'Confirm Code', width: '5.25rem' },
   { label: 'Actions', width: '4.5rem' },
 ];
 const EMPTY = {
@@ -43,36 +39,30 @@ function Dot({ color }: { color: string }) {
 
 export function AdminScreen() {
   const currentUser = useCurrentUser();
-  const list = usePagedList(usersPagingMachine, '/admin', usersQueryOptions, PAGE_SIZES.users);
-  const { refetch } = list;
-  // The row's actions menu trigger, where focus returns when its dialog closes.
-  const opener = useRef<HTMLElement | null>(null);
-
-  // Add User, Edit User and Change Password, as ./form-dialogs.ts describes them.
-  const addUser = useDescribedFormDialog(addUserDialog, refetch);
-  const editUser = useDescribedFormDialog(editUserDialog, refetch);
-  const changePassword = useDescribedFormDialog(changeUserPasswordDialog, refetch);
+  // Add User and Edit User as ./form-dialogs.ts describes them; Change Password (naming the user) and
   // End sessions, Unlock sign-in and Delete User (./confirmations.ts): their dialogs and menu entries.
-  const confirmations = useRowConfirmations<UserPublic>(USER_CONFIRMATIONS, refetch, opener);
+  const { add, edit, shared, actions, screen } = useManagedList({
+    machine: usersPagingMachine,
+    path: '/admin',
+    query: usersQueryOptions,
+    pageSize: PAGE_SIZES.users,
+    add: addUserDialog,
+    edit: editUserDialog,
+    confirmations: USER_CONFIRMATIONS,
+    record: userRecord,
+  });
 
   return (
     <ListScreen
       title="Users Management"
-      addLabel={addUserDialog.screen.title}
-      onAdd={() => addUser.send({ type: 'modal.open' })}
+      {...screen}
       columns={COLUMNS}
       empty={EMPTY}
-      list={list}
       dialogs={
         <>
-          <AddUserDialog actor={addUser} descriptor={addUserDialog} />
-          <EditUserDialog actor={editUser} descriptor={editUserDialog} returnFocusRef={opener} />
-          <ChangePasswordDialog
-            actor={changePassword}
-            descriptor={changeUserPasswordDialog}
-            returnFocusRef={opener}
-          />
-          {confirmations.dialogs}
+          <AddUserDialog actor={add} descriptor={addUserDialog} />
+          <EditUserDialog actor={edit} descriptor={editUserDialog} returnFocusRef={shared.opener} />
+          {shared.dialogs}
         </>
       }
       row={(user) => {
@@ -115,15 +105,7 @@ export function AdminScreen() {
               </Text>
             </Table.Cell>
             <Table.Cell>
-              <ActionsMenu
-                rowLabel={user.full_name || user.email}
-                disabled={isYou}
-                actions={[
-                  ...rowFormActions(editUserDialog, editUser, user, opener),
-                  ...rowFormActions(changeUserPasswordDialog, changePassword, user, opener),
-                  ...confirmations.actions(user),
-                ]}
-              />
+              <ActionsMenu rowLabel={user.full_name || user.email} disabled={isYou} actions={actions(user)} />
             </Table.Cell>
           </Table.Row>
         );

@@ -3,22 +3,14 @@ import type { Message, UserPublic } from '../../api/types';
 import { LogOutIcon, TrashIcon, UnlockIcon } from '../../ui/icons';
 import { type AnyConfirmation, defineConfirmation, type Paragraph } from '../common/confirmation';
 
-/** The user the test model opens the row confirmations and the admin forms on. */
-export const fixtureUser: UserPublic = {
-  id: 'user-2',
-  email: 'user@example.com',
-  full_name: 'Some User',
-  is_active: true,
-  is_superuser: false,
-  created_at: '2026-01-01T00:00:00Z',
-  subscription_type: 'Free',
-  is_email_confirmed: true,
-};
-
 /** A confirmation about the row's user: the address in bold, then what the action does. */
 const aboutUser =
   (consequence: string) =>
   (user: UserPublic | null): readonly Paragraph[] => [[{ strong: user?.email ?? '' }, ` ${consequence}`]];
+
+/** How the admin's dialogs name the user they act on: the name, with the e-mail below it. */
+export const userRecord = (user: UserPublic) =>
+  user.full_name ? { name: user.full_name, detail: user.email } : { name: user.email };
 
 /**
  * A row's 'End sessions': every session of the user ends (they must sign in again).
@@ -28,7 +20,6 @@ export const endUserSessionsConfirmation = defineConfirmation<UserPublic, Messag
   name: 'endUserSessions',
   group: 'Admin',
   submit: ({ target }) => endUserSessions(target.id),
-  fixture: { target: fixtureUser, output: { message: 'Sessions ended' } },
   screen: {
     route: '/admin',
     opener: { menu: { value: 'end-sessions', label: 'End sessions', icon: LogOutIcon } },
@@ -50,7 +41,6 @@ export const unlockUserConfirmation = defineConfirmation<UserPublic, Message>({
   name: 'unlockUser',
   group: 'Admin',
   submit: ({ target }) => unlockUser(target.id),
-  fixture: { target: fixtureUser, output: { message: 'Sign-in unlocked' } },
   screen: {
     route: '/admin',
     opener: { menu: { value: 'unlock', label: 'Unlock sign-in', icon: UnlockIcon } },
@@ -74,7 +64,6 @@ export const deleteUserConfirmation = defineConfirmation<UserPublic, Message>({
   name: 'deleteUser',
   group: 'Admin',
   submit: ({ target }) => deleteUser(target.id),
-  fixture: { target: fixtureUser, output: { message: 'User deleted successfully' } },
   requirements: {
     open: ['R-ROUTE-23'],
     success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],
@@ -86,7 +75,7 @@ export const deleteUserConfirmation = defineConfirmation<UserPublic, Message>({
     role: 'alertdialog',
     title: 'Delete User',
     submitLabel: 'Delete',
-    record: (user) => (user.full_name ? { name: user.full_name, detail: user.email } : { name: user.email }),
+    record: userRecord,
     body: () => [
       ['Are you sure? You will not be able to undo this action.'],
       ['All items associated with this user will also be ', { strong: 'permanently deleted.' }],

@@ -15,7 +15,11 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 export function ensureQueryClient(box: QueryClientBox): QueryClient {
   if (!box.client) {
     box.client = new QueryClient({
-      defaultOptions: { queries: { gcTime: FIVE_MINUTES, refetchOnWindowFocus: false } },
+      // The machines retry (visibly, bounded) and time out; a query fails at once, offline too, and is
+      // fetched again when the network comes back.
+      defaultOptions: {
+        queries: { gcTime: FIVE_MINUTES, refetchOnWindowFocus: false, retry: false, networkMode: 'always' },
+      },
     });
   }
   return box.client;

@@ -1,7 +1,7 @@
 import { Container, Flex, Link, type LinkProps } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { FormValues } from '../../machines/form';
-import { focusFirstInvalid } from '../../ui/focus-error';
+import { saveThenFocusError } from '../../ui/focus-error';
 import { PasswordField, type PasswordFieldProps, TextField, type TextFieldProps } from '../../ui/form';
 import { Logo } from '../../ui/Logo';
 import { PageHeading, PageTitle } from '../../ui/PageTitle';
@@ -12,11 +12,6 @@ import { PageHeading, PageTitle } from '../../ui/PageTitle';
  * appears under a field moves only what is below it, never the logo and the fields above.
  */
 export function AuthLayout({ onSubmit, children }: { onSubmit?: () => void; children: ReactNode }) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSubmit?.();
-    focusFirstInvalid(event.currentTarget);
-  };
   const logo = (
     <Flex justify="center" mb={2}>
       <Logo size="lg" />
@@ -45,7 +40,7 @@ export function AuthLayout({ onSubmit, children }: { onSubmit?: () => void; chil
         px={0}
       >
         {onSubmit ? (
-          <form onSubmit={submit} noValidate>
+          <form onSubmit={saveThenFocusError(onSubmit)} noValidate>
             {logo}
             {children}
           </form>
@@ -74,20 +69,21 @@ export function AuthHeading({ title }: { title: string }) {
 
 /**
  * A public screen's field: required, with its label shown above it as in every form of the app. Every
- * field of these forms is required, so none carries the required mark. The placeholder repeats the label
- * (a team's Playwright suite finds the template's fields by it).
+ * field of these forms is required, so none carries the mark: a team's specs find them by their exact
+ * label ('Password'), which a '*' would change. The placeholder repeats the label
+ * unless given (a team's Playwright suite finds the template's fields by it).
  */
-type AuthFieldProps<P> = Omit<P, 'hideLabel' | 'placeholder' | 'required' | 'label'> & { label: string };
+type AuthFieldProps<P> = Omit<P, 'required' | 'label'> & { label: string };
 
 export function AuthTextField<V extends FormValues>({ label, ...props }: AuthFieldProps<TextFieldProps<V>>) {
-  return <TextField {...props} label={label} placeholder={label} required requiredMark={false} />;
+  return <TextField placeholder={label} {...props} label={label} required requiredMark={false} />;
 }
 
 export function AuthPasswordField<V extends FormValues>({
   label,
   ...props
 }: AuthFieldProps<PasswordFieldProps<V>>) {
-  return <PasswordField {...props} label={label} placeholder={label} required requiredMark={false} />;
+  return <PasswordField placeholder={label} {...props} label={label} required requiredMark={false} />;
 }
 
 /** A public screen's link (Forgot password?, Sign Up, Log In): teal, and a 44 px tall touch target. */

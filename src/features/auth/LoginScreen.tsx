@@ -52,13 +52,15 @@ export function LoginScreen() {
       <AuthTextField
         form={form}
         name="username"
+        // The template's specs find the username field as the e-mail, by test id too.
+        data-testid="email-input"
         label="Email"
         type="email"
         autoComplete="username"
-        // The spec's message says 'Username'; the field is the e-mail: the same message says they are one.
+        // The spec's message says 'Username'; the field is the e-mail: a hint under it says they are one.
         errorHint={
           fieldError(state.context, 'username') === MSG.usernameRequired
-            ? '. Your username is your e-mail address.'
+            ? 'Your username is your e-mail address.'
             : undefined
         }
       />

@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { recoverPassword } from '../../api/services';
 import { recoverPasswordMachine } from '../../machines/flows';
@@ -10,10 +11,16 @@ import { inspect } from '../app/inspect';
 import { AuthHeading, AuthLayout, AuthTextField } from './AuthLayout';
 
 export function RecoverPasswordScreen() {
+  // Where the last link went: the form is emptied on success, the toast goes, this stays.
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [state, send] = useMachine(
     recoverPasswordMachine.provide({
       actors: {
-        submit: fromPromise(({ input }) => recoverPassword(input.values.email)),
+        submit: fromPromise(async ({ input }) => {
+          const answer = await recoverPassword(input.values.email);
+          setSentTo(input.values.email);
+          return answer;
+        }),
       },
       actions: {
         onSuccess: () =>
@@ -33,6 +40,11 @@ export function RecoverPasswordScreen() {
       <PrimaryButton type="submit" loading={state.matches('submitting')}>
         Continue
       </PrimaryButton>
+      {sentTo && (
+        <Text role="status" fontSize="sm" color="fg.muted" textAlign="center" overflowWrap="anywhere">
+          If {sentTo} is registered, we sent a password recovery link there.
+        </Text>
+      )}
     </AuthLayout>
   );
 }

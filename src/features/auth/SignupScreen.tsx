@@ -21,9 +21,9 @@ export function SignupScreen() {
   const [state, send] = useMachine(
     signupMachine.provide({
       actors: {
-        submit: fromPromise(async ({ input: { values } }) => {
+        submit: fromPromise(async ({ input: { values }, signal }) => {
           const body = signupPayload(values);
-          const user = await registerUser(body, keys.keyFor(body));
+          const user = await registerUser(body, { key: keys.keyFor(body), signal });
           keys.done();
           return user;
         }),
@@ -56,6 +56,8 @@ export function SignupScreen() {
         form={form}
         name="confirm_password"
         label="Confirm Password"
+        // The template's specs find this field by 'Repeat Password'.
+        placeholder="Repeat Password"
         autoComplete="new-password"
       />
       <PrimaryButton type="submit" loading={state.matches('submitting')}>

@@ -20,6 +20,29 @@ function ParagraphText({ paragraph, first }: { paragraph: Paragraph; first: bool
   );
 }
 
+/** The record a dialog acts on, named in a box above its text or fields. */
+export function RecordBox({ record }: { record: { name: string; detail?: string } }) {
+  return (
+    <Box
+      borderWidth="1px"
+      rounded="md"
+      px={3}
+      py={2}
+      mb={3}
+      bg="bg.subtle"
+      overflowWrap="anywhere"
+      data-testid="dialog-record"
+    >
+      <Text fontWeight="semibold">{record.name}</Text>
+      {record.detail !== undefined && (
+        <Text fontSize="sm" color="fg.muted">
+          {record.detail}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
 /**
  * A confirmation dialog drawn from its descriptor: the record it acts on (in a box, when the descriptor
  * names one), then its text paragraph by paragraph; the red confirming button and the alertdialog role.
@@ -48,25 +71,7 @@ export function ConfirmationDialog<T, O>({
       danger
       returnFocusRef={returnFocusRef}
     >
-      {record && (
-        <Box
-          borderWidth="1px"
-          rounded="md"
-          px={3}
-          py={2}
-          mb={3}
-          bg="bg.subtle"
-          overflowWrap="anywhere"
-          data-testid="delete-record"
-        >
-          <Text fontWeight="semibold">{record.name}</Text>
-          {record.detail !== undefined && (
-            <Text fontSize="sm" color="fg.muted">
-              {record.detail}
-            </Text>
-          )}
-        </Box>
-      )}
+      {record && <RecordBox record={record} />}
       {screen.body(shown).map((paragraph, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs are the descriptor's fixed text
         <ParagraphText key={index} paragraph={paragraph} first={index === 0} />

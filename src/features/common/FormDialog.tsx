@@ -1,17 +1,16 @@
 import { Box, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, type RefObject, useRef } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import type { FormValues } from '../../machines/form';
 import type { ConfirmationActor, ModalFormActor } from '../../machines/form-dialogs';
 import { fieldRefusal, type RefusableField } from '../../machines/refusals';
-import { focusFirstInvalid } from '../../ui/focus-error';
+import { saveThenFocusError } from '../../ui/focus-error';
 import { DangerButton, type FormBinding, PrimaryButton } from '../../ui/form';
 import { dialogRecipe } from '../../ui/recipes';
 
 interface DialogProps {
   title: string;
   submitLabel?: string;
-  cancelLabel?: string;
   /** Destructive confirmation: red submit button and the alertdialog role. */
   danger?: boolean;
   /** Where focus returns on close when the opener is gone (e.g. a row's actions menu trigger). */
@@ -42,11 +41,17 @@ interface DialogSnapshot {
   can(event: { type: 'form.submit' }): boolean;
 }
 
-function frameState(snapshot: DialogSnapshot) {
+/** The frame's props from a modal form's or a confirmation's snapshot and its `send`. */
+function frameProps(
+  snapshot: DialogSnapshot,
+  send: (event: { type: 'form.submit' } | { type: 'modal.close' }) => void,
+) {
   return {
     open: snapshot.matches('open'),
     submitting: snapshot.matches({ open: 'submitting' }),
     canSubmit: snapshot.can({ type: 'form.submit' }),
+    onSubmit: () => send({ type: 'form.submit' }),
+    onClose: () => send({ type: 'modal.close' }),
   };
 }
 
@@ -67,7 +72,7 @@ export function FormDialog<V extends FormValues, T, O>({
   const snapshot = useSelector(actor, (s) => s);
   const form: FormBinding<V> = { context: snapshot.context, send: actor.send };
   return (
-    <DialogFrame {...props} {...frameState(snapshot)} send={actor.send}>
+    <DialogFrame {...props} {...frameProps(snapshot, actor.send)}>
       {children(form)}
     </DialogFrame>
   );
@@ -93,7 +98,7 @@ interface ConfirmDialogProps<T, O> extends DialogProps {
 export function ConfirmDialog<T, O>({ actor, children, ...props }: ConfirmDialogProps<T, O>) {
   const snapshot = useSelector(actor, (s) => s);
   return (
-    <DialogFrame {...props} {...frameState(snapshot)} send={actor.send}>
+    <DialogFrame {...props} {...frameProps(snapshot, actor.send)}>
       {children}
     </DialogFrame>
   );
@@ -117,83 +122,42 @@ function focusFirstField(form: HTMLFormElement | null): HTMLElement | null {
   return field;
 }
 
-/**
- * A dialog's footer: the submit action (teal, red when destructive) and Cancel, both held while busy.
- * Without `onSubmit` the action submits the dialog's form.
- */
-export function DialogActions({
-  submitLabel,
-  cancelLabel = 'Cancel',
-  danger,
-  busy,
-  canSubmit = true,
-  onSubmit,
-  onCancel,
-  cancelRef,
-}: {
-  submitLabel: string;
-  cancelLabel?: string;
-  danger?: boolean;
-  busy: boolean;
-  canSubmit?: boolean;
-  onSubmit?: () => void;
-  onCancel: () => void;
-  cancelRef?: RefObject<HTMLButtonElement | null>;
-}) {
-  const SubmitButton = danger ? DangerButton : PrimaryButton;
-  return (
-    <Dialog.Footer gap={3}>
-      <SubmitButton
-        type={onSubmit ? 'button' : 'submit'}
-        loading={busy}
-        disabled={!canSubmit}
-        onClick={onSubmit}
-      >
-        {submitLabel}
-      </SubmitButton>
-      <Button ref={cancelRef} variant="subtle" colorPalette="gray" disabled={busy} onClick={onCancel}>
-        {cancelLabel}
-      </Button>
-    </Dialog.Footer>
-  );
-}
-
 interface DialogFrameProps extends DialogProps {
   open: boolean;
   submitting: boolean;
   canSubmit: boolean;
-  send: (event: { type: 'form.submit' } | { type: 'modal.close' }) => void;
+  onSubmit: () => void;
+  onClose: () => void;
   children: ReactNode;
 }
 
-function DialogFrame({
+/**
+ * A dialog whose body is a form: the title, the body (scrolling inside, with shadows), the submit action
+ * (teal, red when destructive) and Cancel, both held while `submitting`.
+ */
+export function DialogFrame({
   title,
   submitLabel = 'Save',
-  cancelLabel = 'Cancel',
   danger,
   returnFocusRef,
   wide,
   open,
   submitting,
   canSubmit,
-  send,
+  onSubmit,
+  onClose,
   children,
 }: DialogFrameProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'form.submit' });
-    focusFirstInvalid(formRef.current);
-  };
+  const SubmitButton = danger ? DangerButton : PrimaryButton;
 
   return (
     <Dialog.Root
       recipe={dialogRecipe}
       open={open}
       onOpenChange={(details) => {
-        if (!details.open) send({ type: 'modal.close' });
+        if (!details.open) onClose();
       }}
       role={danger ? 'alertdialog' : 'dialog'}
       // Focus goes to the first field, or to Cancel in a confirmation; back to the opener on close.
@@ -212,22 +176,27 @@ function DialogFrame({
         <Dialog.Positioner px={4}>
           <Dialog.Content>
             <Box asChild display="contents">
-              <form ref={formRef} onSubmit={submit} noValidate>
+              <form ref={formRef} onSubmit={saveThenFocusError(onSubmit)} noValidate>
                 <Dialog.Header>
                   <Dialog.Title>{title}</Dialog.Title>
                 </Dialog.Header>
                 <Dialog.Body css={scrollShadows}>
                   <Stack gap={4}>{children}</Stack>
                 </Dialog.Body>
-                <DialogActions
-                  submitLabel={submitLabel}
-                  cancelLabel={cancelLabel}
-                  danger={danger}
-                  busy={submitting}
-                  canSubmit={canSubmit}
-                  onCancel={() => send({ type: 'modal.close' })}
-                  cancelRef={cancelRef}
-                />
+                <Dialog.Footer gap={3}>
+                  <SubmitButton type="submit" loading={submitting} disabled={!canSubmit}>
+                    {submitLabel}
+                  </SubmitButton>
+                  <Button
+                    ref={cancelRef}
+                    variant="subtle"
+                    colorPalette="gray"
+                    disabled={submitting}
+                    onClick={onClose}
+                  >
+                    Cancel
+                  </Button>
+                </Dialog.Footer>
               </form>
             </Box>
             <Dialog.CloseTrigger asChild>

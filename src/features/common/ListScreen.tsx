@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Table, Text } from '@chakra-ui/react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../api/errors';
 import { type ListPage, pageRows } from '../../machines/paging';
 import { PlusIcon } from '../../ui/icons';
 import { PageHeading, PageTitle } from '../../ui/PageTitle';
@@ -18,6 +19,8 @@ export interface ListColumn {
   label: string;
   width: string;
   grow?: boolean;
+  /** On a phone's card, the last line in small type (an ID: the card leads with what names the row). */
+  cardLast?: boolean;
 }
 
 /** What the list says when the first page is empty. */
@@ -60,18 +63,20 @@ const FROM_MD = '@media screen and (min-width: 48rem)';
  * The table's styles on a phone: the same <table> (one DOM, so rows, cells and the row's menu keep
  * their roles and names on every screen) drawn as one card per row, each cell a line led by its
  * column's name. The names are CSS text with empty alternative text (`/ ""`): screen readers already
- * hear each cell's column header, kept in the (visually hidden) header row. The Actions cell sits in
- * the card's top-right corner, so the first lines leave it room.
+ * hear each cell's column header, kept in the (visually hidden) header row. Values wrap (between words;
+ * inside one only when it alone is wider than its line: `anywhere`, so a long e-mail shrinks its line). A `cardLast` column moves to the card's foot
+ * in small type. The Actions cell sits in the card's top-right corner beside the first line.
  */
 function cardStyles(columns: readonly ListColumn[]) {
-  const labels = Object.fromEntries(
-    columns
-      .slice(0, -1)
-      .map((column, index) => [
-        `& tbody td:nth-of-type(${index + 1})::before`,
-        { content: `${JSON.stringify(column.label)} / ""` },
-      ]),
-  );
+  const cell = (index: number) => `& tbody td:nth-of-type(${index + 1})`;
+  const fields = columns.slice(0, -1);
+  const first = fields.findIndex((column) => !column.cardLast);
+  // The names' column as wide as the longest name, each on one line (~0.52 em a letter in the sans).
+  const nameWidth = `${0.56 * Math.max(...fields.map((column) => column.label.length))}em`;
+  const perColumn = fields.flatMap((column, index) => [
+    [`${cell(index)}::before`, { content: `${JSON.stringify(column.label)} / ""` }],
+    ...(column.cardLast ? [[cell(index), { order: 1, fontSize: 'xs' }]] : []),
+  ]);
   return {
     display: 'block',
     minW: 0,
@@ -88,7 +93,8 @@ function cardStyles(columns: readonly ListColumn[]) {
     },
     '& tbody': { display: 'flex', flexDirection: 'column', gap: '3' },
     '& tbody tr': {
-      display: 'block',
+      display: 'flex',
+      flexDirection: 'column',
       position: 'relative',
       borderWidth: '1px',
       borderColor: 'border',
@@ -102,36 +108,202 @@ function cardStyles(columns: readonly ListColumn[]) {
       alignItems: 'baseline',
       gap: '3',
       px: 0,
-      py: '1',
+      py: '0.5',
       borderBottomWidth: 0,
       minW: 0,
       whiteSpace: 'normal',
       overflowWrap: 'anywhere',
     },
-    // A value may shrink to its line (not the row menu's button, which keeps its 44 px).
-    '& tbody td:not(:last-of-type) > *': { minW: 0 },
+    // A value may shrink to its line and wraps there, uncut (not the row menu's 44 px button).
+    '& tbody td:not(:last-of-type) *': {
+      minW: 0,
+      maxW: 'none',
+      whiteSpace: 'normal',
+      overflow: 'visible',
+      textOverflow: 'clip',
+    },
     // The label in the page's own type whatever its cell's (the ID cell's is monospace).
     '& tbody td::before': {
-      flex: '0 0 7.5rem',
+      flex: `0 0 ${nameWidth}`,
+      whiteSpace: 'nowrap',
       color: 'fg.muted',
       fontFamily: 'body',
       fontSize: 'sm',
       fontWeight: 'normal',
     },
-    '& tbody td:nth-of-type(-n+2)': { pe: '12' },
-    '& tbody td:last-of-type': { position: 'absolute', top: '1', insetInlineEnd: '1', p: 0, minW: '11' },
-    ...labels,
+    // The first line leaves room for the menu button and is as tall as it, so the next one need not.
+    [cell(first)]: { pe: '12', minH: '10', alignItems: 'center' },
+    '& tbody td:last-of-type': { position: 'absolute', top: '0.5', insetInlineEnd: '1', p: 0, minW: '11' },
+    ...Object.fromEntries(perColumn),
   };
 }
 
+/** What ListScreen shows of the paging machine's state: the rows of its last answer, its error, where the page sits. */
+function useListView<Row>(list: PagedList<Row>) {
+  const view = useSelector(
+    list.paging,
+    (snapshot) => ({
+      page: snapshot.context.page,
+      pageSize: snapshot.context.pageSize,
+      shown: snapshot.context.list,
+      error: snapshot.context.error,
+      loading: snapshot.matches({ list: 'loading' }) || snapshot.matches({ list: 'retrying' }),
+      retrying: snapshot.matches({ list: 'retrying' }),
+      answered: snapshot.matches({ list: 'ready' }),
+      failed: snapshot.matches({ list: 'failed' }),
+      rows: pageRows(snapshot.context),
+    }),
+    shallowEqual,
+  );
+  const shown = view.shown as (ListPage<Row> & { page: number }) | undefined;
+  // Another page's rows stay on screen, dimmed, while this one loads; not once it has failed.
+  const stale = shown !== undefined && shown.page !== view.page;
+  const count = shown?.count ?? 0;
+  return {
+    ...view,
+    shown,
+    stale,
+    dimmed: view.loading && stale,
+    rows: view.answered ? view.rows : 0,
+    count,
+    lastPage: Math.max(1, Math.ceil(count / view.pageSize)),
+    first: (view.page - 1) * view.pageSize + 1,
+  };
+}
+
+type ListView<Row> = ReturnType<typeof useListView<Row>>;
+
+/** An empty first page's call to action, or where the list ends for a page past its end. */
+function EmptyList({
+  view: { page, count, lastPage },
+  empty,
+  onAdd,
+  goToPage,
+}: {
+  view: ListView<unknown>;
+  empty: EmptyText;
+  onAdd: () => void;
+  goToPage: (page: number) => void;
+}) {
+  const pastEnd = page !== 1;
+  return (
+    <Flex
+      direction="column"
+      align="center"
+      textAlign="center"
+      gap={2}
+      borderWidth="1px"
+      rounded="md"
+      mt={2}
+      px={6}
+      py={10}
+      data-testid="empty-list"
+    >
+      <Text fontWeight="semibold" fontSize="lg">
+        {pastEnd ? `Page ${page} is past the end of the list.` : empty.title}
+      </Text>
+      <Text color="fg.muted">
+        {!pastEnd
+          ? empty.description
+          : count === 0
+            ? 'The list is empty.'
+            : `The list ends on page ${lastPage} (${count} in all).`}
+      </Text>
+      <Button mt={2} variant="outline" onClick={pastEnd ? () => goToPage(lastPage) : onAdd}>
+        {!pastEnd && <PlusIcon />}
+        {pastEnd ? `Go to page ${lastPage}` : empty.action}
+      </Button>
+    </Flex>
+  );
+}
+
 /**
- * The frame of a paged management list (Items, Users): heading, Add button, the table with skeleton
- * rows while the first page loads and dimmed rows while the next one does, the query's error, the
- * pagination footer with where the page sits in the list, an empty state for an empty list or a page
- * past its end, and the screen's dialogs. It renders the paging machine's state (usePagedList): the
- * rows of its last answer, its error, where the page sits. `row` draws one row; its last cell (Actions) stays
- * pinned to the right edge when the table is wider than the screen. Below `md` the rows are cards
- * (`cardStyles`). Without a `grow` column the table is as wide as its columns, not the page.
+ * The table: skeleton rows while the first page loads, dimmed rows while the next one does. Its last
+ * cell (Actions) stays pinned to the right edge when the table is wider than the screen; below `md` the
+ * rows are cards (`cardStyles`). Without a `grow` column the table is as wide as its columns.
+ */
+function ListTable<Row>({
+  columns,
+  view,
+  row,
+}: {
+  columns: readonly ListColumn[];
+  view: ListView<Row>;
+  row: (row: Row) => ReactNode;
+}) {
+  const [scroller, moreAtEnd] = useMoreAtEnd<HTMLDivElement>();
+  const minWidth = `calc(${columns.map((column) => column.width).join(' + ')})`;
+  const fitsColumns = !columns.some((column) => column.grow);
+  return (
+    <Table.ScrollArea
+      ref={scroller}
+      borderWidth={{ base: 0, md: '1px' }}
+      rounded="md"
+      mt={2}
+      w={fitsColumns ? { base: 'full', md: 'fit-content' } : undefined}
+      maxW="full"
+      data-more-at-end={moreAtEnd || undefined}
+    >
+      <Table.Root
+        recipe={tableRecipe}
+        size={{ base: 'sm', md: 'md' }}
+        tableLayout="fixed"
+        css={{
+          [BELOW_MD]: cardStyles(columns),
+          [FROM_MD]: {
+            minW: minWidth,
+            w: fitsColumns ? minWidth : undefined,
+            // 10 px each side: a column's width is its value's plus 1.25rem.
+            '& th, & td': { px: '2.5' },
+            // The Actions column stays in view; the columns scrolled beneath it fade under a shadow.
+            '& tr > :last-child': {
+              position: 'sticky',
+              insetInlineEnd: 0,
+              bg: 'bg',
+              zIndex: 1,
+            },
+            '[data-more-at-end] & tr > :last-child': {
+              boxShadow: '-12px 0 10px -10px var(--chakra-colors-fg-muted)',
+              borderStartWidth: '1px',
+              borderColor: 'border.emphasized',
+            },
+          },
+        }}
+      >
+        <Table.ColumnGroup>
+          {columns.map((column) => (
+            <Table.Column key={column.label} width={column.grow ? undefined : column.width} />
+          ))}
+        </Table.ColumnGroup>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((column) => (
+              // A column as narrow as its values puts a two-word header on two lines (the scroll
+              // area's nowrap would run it into the next one).
+              <Table.ColumnHeader key={column.label} whiteSpace="normal">
+                {column.label}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body
+          opacity={view.dimmed ? 0.5 : 1}
+          aria-busy={view.loading}
+          data-placeholder={view.dimmed || undefined}
+        >
+          {view.shown === undefined && view.loading && <SkeletonRows columns={columns.length} />}
+          {!(view.failed && view.stale) && view.shown?.data.map(row)}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/**
+ * The frame of a paged management list (Items, Users): heading, Add button, the table (or an empty
+ * state for an empty list or a page past its end), the query's error, the pagination footer with where
+ * the page sits in the list, and the screen's dialogs. It renders the paging machine's state
+ * (usePagedList); `row` draws one row.
  */
 export function ListScreen<Row>({
   title,
@@ -155,36 +327,12 @@ export function ListScreen<Row>({
   dialogs: ReactNode;
 }) {
   const { paging, goToPage } = list;
-  const [scroller, moreAtEnd] = useMoreAtEnd<HTMLDivElement>();
-  const view = useSelector(
-    paging,
-    (snapshot) => ({
-      page: snapshot.context.page,
-      pageSize: snapshot.context.pageSize,
-      shown: snapshot.context.list,
-      error: snapshot.context.error,
-      loading: snapshot.matches({ list: 'loading' }),
-      answered: snapshot.matches({ list: 'ready' }),
-      failed: snapshot.matches({ list: 'failed' }),
-      rows: pageRows(snapshot.context),
-    }),
-    shallowEqual,
-  );
-  const { page, pageSize, loading, failed } = view;
-  const answered = view.answered;
-  const rows = answered ? view.rows : 0;
-  const shown = view.shown as (ListPage<Row> & { page: number }) | undefined;
-  // Another page's rows stay on screen, dimmed, while this one loads; not once it has failed.
-  const stale = shown !== undefined && shown.page !== page;
-  const dimmed = loading && stale;
-  const count = shown?.count ?? 0;
-  const lastPage = Math.max(1, Math.ceil(count / pageSize));
-  const first = (page - 1) * pageSize + 1;
-  const minWidth = `calc(${columns.map((column) => column.width).join(' + ')})`;
-  const fitsColumns = !columns.some((column) => column.grow);
-
+  const view = useListView(list);
+  const { page, rows, first, count } = view;
+  const isEmpty = view.answered && rows === 0;
   return (
-    <Box>
+    // Without a grow column the screen is as wide as its table, so the pager ends at the table's edge.
+    <Box w={columns.some((column) => column.grow) ? undefined : { md: 'fit-content' }} maxW="full">
       <PageTitle title={title} />
       <PageHeading>{title}</PageHeading>
       <Flex py={2}>
@@ -193,107 +341,28 @@ export function ListScreen<Row>({
           {addLabel}
         </Button>
       </Flex>
-      {answered && rows === 0 ? (
-        <Flex
-          direction="column"
-          align="center"
-          textAlign="center"
-          gap={2}
-          borderWidth="1px"
-          rounded="md"
-          mt={2}
-          px={6}
-          py={10}
-          data-testid="empty-list"
-        >
-          {page === 1 ? (
-            <>
-              <Text fontWeight="semibold" fontSize="lg">
-                {empty.title}
-              </Text>
-              <Text color="fg.muted">{empty.description}</Text>
-              <Button mt={2} variant="outline" onClick={onAdd}>
-                <PlusIcon />
-                {empty.action}
-              </Button>
-            </>
-          ) : (
-            <>
-              <Text fontWeight="semibold" fontSize="lg">
-                Page {page} is past the end of the list.
-              </Text>
-              <Text color="fg.muted">
-                {count === 0 ? 'The list is empty.' : `The list ends on page ${lastPage} (${count} in all).`}
-              </Text>
-              <Button mt={2} variant="outline" onClick={() => goToPage(lastPage)}>
-                Go to page {lastPage}
-              </Button>
-            </>
-          )}
-        </Flex>
+      {isEmpty ? (
+        <EmptyList view={view} empty={empty} onAdd={onAdd} goToPage={goToPage} />
       ) : (
-        <Table.ScrollArea
-          ref={scroller}
-          borderWidth={{ base: 0, md: '1px' }}
-          rounded="md"
-          mt={2}
-          w={fitsColumns ? { base: 'full', md: 'fit-content' } : undefined}
-          maxW="full"
-          data-more-at-end={moreAtEnd || undefined}
-        >
-          <Table.Root
-            recipe={tableRecipe}
-            size={{ base: 'sm', md: 'md' }}
-            tableLayout="fixed"
-            css={{
-              [BELOW_MD]: cardStyles(columns),
-              [FROM_MD]: {
-                minW: minWidth,
-                w: fitsColumns ? minWidth : undefined,
-                // The Actions column stays in view; the columns scrolled beneath it fade under a shadow.
-                '& tr > :last-child': {
-                  position: 'sticky',
-                  insetInlineEnd: 0,
-                  bg: 'bg',
-                  zIndex: 1,
-                },
-                '[data-more-at-end] & tr > :last-child': {
-                  boxShadow: '-12px 0 10px -10px var(--chakra-colors-fg-muted)',
-                  borderStartWidth: '1px',
-                  borderColor: 'border.emphasized',
-                },
-              },
-            }}
-          >
-            <Table.ColumnGroup>
-              {columns.map((column) => (
-                <Table.Column key={column.label} width={column.grow ? undefined : column.width} />
-              ))}
-            </Table.ColumnGroup>
-            <Table.Header>
-              <Table.Row>
-                {columns.map((column) => (
-                  // Each header on one line: a header row as tall as the rows below it.
-                  <Table.ColumnHeader key={column.label} whiteSpace="nowrap">
-                    {column.label}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body opacity={dimmed ? 0.5 : 1} aria-busy={loading} data-placeholder={dimmed || undefined}>
-              {shown === undefined && loading && <SkeletonRows columns={columns.length} />}
-              {!(failed && stale) && shown?.data.map(row)}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <ListTable columns={columns} view={view} row={row} />
       )}
-      {failed && (
-        <Text color="red.fg" mt={2} role="alert">
-          {(view.error as Error | undefined)?.message}
+      {view.retrying && (
+        <Text color="fg.muted" mt={2} role="status">
+          Retrying…
         </Text>
       )}
+      {view.failed && (
+        <Flex mt={2} gap={3} align="center" wrap="wrap">
+          <Text color="red.fg" role="alert">
+            {errorMessage(view.error)}
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => paging.send({ type: 'paging.retry' })}>
+            Try again
+          </Button>
+        </Flex>
+      )}
       {/* An empty list has no pages to move between: no dead Previous / Page 1 / Next under its card. */}
-      {!(answered && rows === 0 && page === 1) && (
+      {!(isEmpty && page === 1) && (
         <Flex
           mt={4}
           gap={{ base: 2, md: 4 }}
@@ -302,7 +371,8 @@ export function ListScreen<Row>({
           direction={{ base: 'column-reverse', md: 'row' }}
         >
           <Text color="fg.muted" fontSize="sm" data-testid="list-range">
-            {rows > 0 ? `Showing ${first}–${first + rows - 1} of ${count}` : ''}
+            {rows > 1 && `Showing ${first}–${first + rows - 1} of ${count}`}
+            {rows === 1 && `Showing ${first} of ${count}`}
           </Text>
           <PaginationFooter paging={paging} />
         </Flex>

@@ -1,8 +1,45 @@
-import type { ReactNode, RefObject } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
+import { changeUserPasswordDialog } from '../admin/form-dialogs';
 import { menuAction, type RowAction } from './ActionsMenu';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { ConfirmationDialog } from './ConfirmationDialog';
 import { type AnyConfirmation, isMenuOpener } from './confirmation';
-import { useConfirmation } from './useRowDialogs';
+import { rowFormActions, useConfirmation, useDescribedFormDialog } from './useRowDialogs';
+
+/**
+ * What a list's row menu holds after its own Edit entry, on /items and /admin alike: the admin's Change
+ * Password (on /items the 'Change Password Item' quirk), then the area's confirmations; their dialogs,
+ * and `opener`, the row's menu trigger, where focus returns when a dialog closes. `record` names the
+ * row in the password dialog.
+ */
+export function useSharedRowDialogs<Row extends { id: string }>(
+  route: '/items' | '/admin',
+  confirmations: readonly AnyConfirmation[],
+  refresh: () => void,
+  record?: (row: Row) => { name: string; detail?: string },
+) {
+  const opener = useRef<HTMLElement | null>(null);
+  const changePassword = useDescribedFormDialog(changeUserPasswordDialog, refresh);
+  const rows = useRowConfirmations<Row>(confirmations, refresh, opener);
+  return {
+    opener,
+    dialogs: (
+      <>
+        <ChangePasswordDialog
+          actor={changePassword}
+          descriptor={changeUserPasswordDialog}
+          returnFocusRef={opener}
+          record={record as ((target: { id: string }) => { name: string }) | undefined}
+        />
+        {rows.dialogs}
+      </>
+    ),
+    actions: (row: Row) => [
+      ...rowFormActions(changeUserPasswordDialog, changePassword, row, opener, route),
+      ...rows.actions(row),
+    ],
+  };
+}
 
 /**
  * A list screen's row confirmations, from its area's descriptors: one actor each, their dialogs, and

@@ -10,7 +10,8 @@ export function SkeletonRows({ columns }: { columns: number }) {
           {Array.from({ length: columns }, (_, column) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder grid
             <Table.Cell key={column}>
-              <Skeleton recipe={skeletonRecipe} height="20px" />
+              {/* flex: a phone's card line is a flex row, where a bar of no content would be 0 px wide. */}
+              <Skeleton recipe={skeletonRecipe} height="20px" flex="1" />
             </Table.Cell>
           ))}
         </Table.Row>

@@ -8,7 +8,7 @@ import {
 } from '../../machines/form-dialogs';
 
 /**
- * One confirmation dialog, described once: its machine, the test model's fixture and what its screen
+ * One confirmation dialog, described once: its machine and what its screen
  * shows. The screens render it (`useConfirmation`, `ConfirmationDialog`, the row actions menu), the
  * statechart registry (src/qa/statecharts/models.ts), the model assertions (tests/model), the property
  * oracles and the UI walk (tests/ui/walks/confirmations.test.tsx) all loop over `CONFIRMATIONS`
@@ -74,8 +74,6 @@ export interface ConfirmationDescriptor<T = unknown, O = unknown> {
   machine: ConfirmationMachine<T, O>;
   /** What a confirm calls (the real service call). */
   submit: (input: ConfirmationInput<T>) => Promise<O>;
-  /** The test model's fixture: the record the dialog opens on (row confirmations), what the call answers. */
-  fixture: { target?: T; output: O };
   screen: ConfirmationScreen<T>;
   /** The spec requirements its machine's edges implement (src/qa/requirements), by part. */
   requirements?: ConfirmationRequirements;

@@ -5,7 +5,7 @@ import type { MenuEntry, Toast } from './confirmation';
 
 /**
  * One form dialog (Add/Edit Item, Add/Edit User, the admin's Change Password), described once: its
- * machine, its call, the test model's fixture and what its screen shows. The screen draws it from here
+ * machine, its call and what its screen shows (the test model's fixture: src/qa/statecharts/dialog-fixtures.ts). The screen draws it from here
  * (`useDescribedFormDialog`, the dialog's title and field labels, the row menu entry that opens it); the
  * statechart registry (src/qa/statecharts/models.ts), the model assertions (tests/model) and the UI walks
  * of its area (tests/ui/walks/item-forms.test.tsx, admin-forms.test.tsx) loop over `FORM_DIALOGS`
@@ -44,16 +44,12 @@ export interface FormDialogDescriptor<V extends FormValues, T, O> {
   machine: ModalFormMachine<V, T, O>;
   /**
    * What Save calls (the real service call). `keys` are the dialog's Idempotency-Keys: a create sent
-   * again after a failure reuses its key, so it is done once at most.
+   * again after a failure reuses its key, so it is done once at most; `signal` cancels a call the form
+   * gave up on (its time limit).
    */
-  submit: (input: SubmitInput<V, T>, keys: RetryKeys) => Promise<O>;
+  submit: (input: SubmitInput<V, T>, keys: RetryKeys, signal: AbortSignal) => Promise<O>;
   /** The form's values when opened on a record (an edit): every field, by type. */
   opened?: (target: T) => V;
-  /**
-   * The test model's fixture: values that pass and that break the rules (set over the current ones),
-   * the record an edit opens on, what the call answers.
-   */
-  fixture: { valid: Partial<V>; invalid: Partial<V>; target?: T; output: O };
   screen: FormDialogScreen<V>;
 }
 

@@ -1,8 +1,3 @@
-/** An optional text field for the API body: its text, or null when left empty. */
-export function orNull<T extends string>(value: T | ''): T | null {
-  return value === '' ? null : value;
-}
-
 /**
  * What a payload builder did not take from the form's values must be nothing: a builder destructures
  * every field and passes the rest here, so a field added to the form's schema does not compile until

@@ -7,10 +7,15 @@ import {
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
-import { type ActorRefFrom, type EventObject, fromCallback } from 'xstate';
+import { type EventObject, fromCallback } from 'xstate';
 import type { PageRequest } from '../../api/paging';
+import type { FormValues } from '../../machines/form';
 import type { ListPage, PagingMachine } from '../../machines/paging';
 import { inspect } from '../app/inspect';
+import type { AnyConfirmation } from './confirmation';
+import type { FormDialogDescriptor } from './form-dialog';
+import { useSharedRowDialogs } from './RowConfirmations';
+import { rowFormActions, useDescribedFormDialog } from './useRowDialogs';
 
 /** The list screens' paths; the page lives in their `?page=N`. */
 export type ListPath = '/items' | '/admin';
@@ -24,8 +29,8 @@ type ListKey = readonly [string, PageRequest];
 /**
  * Runs a paging machine on a list route with the list's page size (PAGE_SIZES): the machine's `list`
  * actor is the list query of its page (a
- * TanStack QueryObserver, so the cache, retries and refetches after invalidation are TanStack's) and
- * reports each new answer or error to it; `navigate` writes the page to the URL and a change of the
+ * TanStack QueryObserver, so the cache and refetches after invalidation or reconnection are TanStack's) and
+ * reports each new answer or error to it; the browser's `online` event is `paging.online`; `navigate` writes the page to the URL and a change of the
  * URL's page is passed in (`paging.sync`); `prefetch` warms the next page.
  */
 export function usePagedList<Row, Key extends ListKey>(
@@ -46,10 +51,11 @@ export function usePagedList<Row, Key extends ListKey>(
       actors: {
         list: fromCallback<EventObject, PageRequest>(({ input, sendBack }) => {
           const observer = new QueryObserver(queryClient, options(input));
-          // Report each answer and each error once (a refetch that changes nothing keeps the data's identity).
+          // Report each answer and each error once (a refetch that changes nothing keeps the data's identity);
+          // not an old error while the query is fetched again (Try again, a retry, the network back).
           let reported: unknown;
           const report = (result: QueryObserverResult<ListPage<Row>>) => {
-            if (result.isError && result.error !== reported) {
+            if (result.isError && !result.isFetching && result.error !== reported) {
               reported = result.error;
               sendBack({ type: 'paging.failed', error: result.error });
             } else if (result.isSuccess && result.data !== reported) {
@@ -57,8 +63,10 @@ export function usePagedList<Row, Key extends ListKey>(
               sendBack({ type: 'paging.loaded', list: result.data });
             }
           };
+          // Subscribing first starts the refetch of a failed page, so its old error is not reported.
+          const unsubscribe = observer.subscribe(report);
           report(observer.getCurrentResult());
-          return observer.subscribe(report);
+          return unsubscribe;
         }),
       },
       actions: {
@@ -75,6 +83,13 @@ export function usePagedList<Row, Key extends ListKey>(
     paging.send({ type: 'paging.sync', page });
   }, [paging, page]);
 
+  // The network back: a failed list asks again (the machine's `paging.online`).
+  useEffect(() => {
+    const online = () => paging.send({ type: 'paging.online' });
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [paging]);
+
   /** After a change to the list: every cached page is stale, the shown one is refetched. */
   const refetch = () =>
     void queryClient.invalidateQueries({ queryKey: [options({ page: 1, pageSize }).queryKey[0]] });
@@ -87,9 +102,38 @@ export function usePagedList<Row, Key extends ListKey>(
   };
 }
 
-export interface PagedList<Row> {
-  paging: ActorRefFrom<PagingMachine>;
-  goToPage: (page: number) => void;
-  refetch: () => void;
-  rowType: Row | undefined;
+export type PagedList<Row> = ReturnType<typeof usePagedList<Row, ListKey>>;
+
+/**
+ * A management list (Items, Users) as its descriptors wire it: the paged list of `path`, its Add and Edit
+ * form dialogs (the list refreshed after each), the shared row dialogs (./RowConfirmations.tsx), a
+ * row's menu entries (Edit, then the shared ones) and the props ListScreen takes from them.
+ */
+export function useManagedList<
+  Row extends { id: string },
+  Key extends ListKey,
+  A extends FormValues,
+  E extends FormValues,
+>(spec: {
+  machine: PagingMachine;
+  path: ListPath;
+  query: ListQueryOptions<Row, Key>;
+  pageSize: number;
+  add: FormDialogDescriptor<A, null, Row>;
+  edit: FormDialogDescriptor<E, Row, Row>;
+  confirmations: readonly AnyConfirmation[];
+  /** Names the row in the password dialog. */
+  record?: (row: Row) => { name: string; detail?: string };
+}) {
+  const list = usePagedList(spec.machine, spec.path, spec.query, spec.pageSize);
+  const add = useDescribedFormDialog(spec.add, list.refetch);
+  const edit = useDescribedFormDialog(spec.edit, list.refetch);
+  const shared = useSharedRowDialogs<Row>(spec.path, spec.confirmations, list.refetch, spec.record);
+  return {
+    add,
+    edit,
+    shared,
+    actions: (row: Row) => [...rowFormActions(spec.edit, edit, row, shared.opener), ...shared.actions(row)],
+    screen: { list, addLabel: spec.add.screen.title, onAdd: () => add.send({ type: 'modal.open' }) },
+  };
 }

@@ -2,54 +2,37 @@ import { useActorRef } from '@xstate/react';
 import { type RefObject, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { retryKeys } from '../../api/retry-keys';
-import type { FormValues, SubmitInput } from '../../machines/form';
-import type { ConfirmationActor, ModalFormActor, ModalFormMachine } from '../../machines/form-dialogs';
+import type { FormValues } from '../../machines/form';
+import type { ConfirmationActor, ModalFormActor } from '../../machines/form-dialogs';
 import { showError, showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
 import { menuAction, type RowAction } from './ActionsMenu';
-import type { ConfirmationDescriptor, Toast } from './confirmation';
+import type { ConfirmationDescriptor } from './confirmation';
 import { type FormDialogDescriptor, formMenuEntryOn } from './form-dialog';
 
 /**
- * A list screen's form dialog (as a descriptor wires it: `useDescribedFormDialog`): on success its toast
- * and the list refreshed; an API failure as an 'Error' toast whose text is the API's `detail` message.
- */
-function useFormDialog<V extends FormValues, T, O>(
-  machine: ModalFormMachine<V, T, O>,
-  submit: (input: SubmitInput<V, T>) => Promise<O>,
-  success: Toast,
-  refresh: () => void,
-): ModalFormActor<V, T, O> {
-  return useActorRef(
-    machine.provide({
-      actors: { submit: fromPromise(({ input }) => submit(input)) },
-      actions: {
-        onSuccess: () => {
-          showSuccess(...success);
-          refresh();
-        },
-        onFailure: ({ context }) => toastError(context.error),
-      },
-    }),
-    { inspect },
-  );
-}
-
-/**
- * A described form dialog's actor (./form-dialog.ts): the descriptor's call, with Idempotency-Keys that
- * live as long as the screen, and its success toast.
+ * A list screen's form dialog, as its descriptor (./form-dialog.ts) wires it: the descriptor's call, with
+ * Idempotency-Keys that live as long as the screen; on success its toast and the list refreshed; an API
+ * failure as an 'Error' toast whose text is the API's `detail` message.
  */
 export function useDescribedFormDialog<V extends FormValues, T, O>(
   descriptor: FormDialogDescriptor<V, T, O>,
   refresh: () => void,
 ): ModalFormActor<V, T, O> {
   const keys = useRef(retryKeys()).current;
-  return useFormDialog(
-    descriptor.machine,
-    (input) => descriptor.submit(input, keys),
-    descriptor.screen.success,
-    refresh,
+  return useActorRef(
+    descriptor.machine.provide({
+      actors: { submit: fromPromise(({ input, signal }) => descriptor.submit(input, keys, signal)) },
+      actions: {
+        onSuccess: () => {
+          showSuccess(...descriptor.screen.success);
+          refresh();
+        },
+        onFailure: ({ context }) => toastError(context.error),
+      },
+    }),
+    { inspect },
   );
 }
 

@@ -3,16 +3,6 @@ import type { ItemPublic, Message } from '../../api/types';
 import { TrashIcon } from '../../ui/icons';
 import { type AnyConfirmation, defineConfirmation } from '../common/confirmation';
 
-/** The item the test model opens the row confirmations and Edit Item on. */
-export const fixtureItem: ItemPublic = {
-  id: 'item-1',
-  title: 'Old title',
-  description: null,
-  sku: null,
-  owner_id: 'user-1',
-  created_at: '2026-01-01T00:00:00Z',
-};
-
 /**
  * A row's 'Delete Item' (spec §2): the item by its title, then the question.
  * Chart: [docs/statecharts/deleteItem.md](../../../docs/statecharts/deleteItem.md).
@@ -21,7 +11,6 @@ export const deleteItemConfirmation = defineConfirmation<ItemPublic, Message>({
   name: 'deleteItem',
   group: 'Items',
   submit: ({ target }) => deleteItem(target.id),
-  fixture: { target: fixtureItem, output: { message: 'Item deleted successfully' } },
   requirements: {
     open: ['R-ROUTE-23'],
     success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],

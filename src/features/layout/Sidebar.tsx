@@ -14,9 +14,10 @@ function LoggedInAs() {
   return (
     <Flex align="center" gap={2} p={2}>
       <UserAvatar user={user} boxSize="8" fontSize="xs" />
-      {/* The whole e-mail, wrapped wherever it must break, however long. */}
-      <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere" minW={0}>
-        Logged in as: {user.email}
+      {/* The whole e-mail on lines of its own, each filled, however long: not broken at each hyphen
+          (one text node: 'Logged in as: …' is found as one text). */}
+      <Text fontSize="sm" color="fg.muted" minW={0} whiteSpace="pre-line" wordBreak="break-all">
+        {`Logged in as:\n${user.email}`}
       </Text>
     </Flex>
   );
@@ -34,15 +35,7 @@ export function MobileNav() {
       onOpenChange={(details) => setOpen(details.open)}
     >
       <Drawer.Trigger asChild>
-        <IconButton
-          variant="ghost"
-          aria-label="Open Menu"
-          display={{ base: 'flex', md: 'none' }}
-          position="absolute"
-          top={4}
-          left={4}
-          zIndex="sticky"
-        >
+        <IconButton variant="ghost" aria-label="Open Menu" display={{ base: 'flex', md: 'none' }}>
           <MenuIcon />
         </IconButton>
       </Drawer.Trigger>

@@ -1,11 +1,10 @@
 import { Box, Heading, Stack } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
-import type { FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { updatePasswordMe } from '../../api/services';
 import { fieldRefusal } from '../../machines/refusals';
 import { changePasswordMachine } from '../../machines/signed-in-flows';
-import { focusFirstInvalid } from '../../ui/focus-error';
+import { saveThenFocusError } from '../../ui/focus-error';
 import { NewPasswordFields, PasswordField, PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { toastError } from '../app/errors';
@@ -27,18 +26,13 @@ export function ChangePassword() {
   );
   const form = { context: state.context, send };
   const failed = state.matches('failed');
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    send({ type: 'form.submit' });
-    focusFirstInvalid(event.currentTarget);
-  };
 
   return (
     <Box w={{ base: 'full', md: '50%' }} py={4}>
       <Heading as="h2" size="sm" py={4}>
         Change Password
       </Heading>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={saveThenFocusError(() => send({ type: 'form.submit' }))} noValidate>
         <Stack gap={4} maxW="sm">
           <PasswordField
             form={form}

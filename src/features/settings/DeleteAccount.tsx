@@ -21,7 +21,9 @@ export function DeleteAccount() {
       <Heading as="h2" size="sm" py={4}>
         Delete Account
       </Heading>
-      <Text>Permanently delete your data and everything associated with your account.</Text>
+      <Text fontSize="sm" color="fg.muted">
+        Permanently delete your data and everything associated with your account.
+      </Text>
       <DangerButton mt={4} onClick={() => deletion.send({ type: 'modal.open' })}>
         Delete
       </DangerButton>

@@ -20,8 +20,11 @@ export function LogoutEverywhere() {
       <Heading as="h2" size="sm" py={4}>
         Sessions
       </Heading>
-      <Text>Signed in on a device you no longer use, or lost one? End every session of your account.</Text>
-      <DangerButton mt={4} size="sm" onClick={() => logout.send({ type: 'modal.open' })}>
+      <Text fontSize="sm" color="fg.muted">
+        Signed in on a device you no longer use, or lost one? End every session of your account.
+      </Text>
+      {/* Outlined: the solid red is the Danger zone's, for what cannot be undone. */}
+      <DangerButton mt={4} size="sm" variant="outline" onClick={() => logout.send({ type: 'modal.open' })}>
         Log out everywhere
       </DangerButton>
       <ConfirmationDialog descriptor={logoutEverywhereConfirmation} actor={logout} />

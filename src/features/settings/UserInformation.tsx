@@ -5,18 +5,21 @@ import type { FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { CURRENT_USER_KEY } from '../../api/queries';
 import { updateUserMe } from '../../api/services';
+import type { UserPublic } from '../../api/types';
 import { profileMachine } from '../../machines/signed-in-flows';
-import { PrimaryButton, TextField } from '../../ui/form';
+import { PROFILE_FORM } from '../../machines/signed-in-schemas';
+import { PrimaryButton } from '../../ui/form';
 import { showSuccess } from '../../ui/toaster';
 import { AccountExtras } from '../account/AccountExtras';
 import { ConfirmEmailNotice } from '../account/ConfirmEmailNotice';
 import { useCurrentUser } from '../account/currentUser';
 import { toastError } from '../app/errors';
 import { inspect } from '../app/inspect';
+import { DeclaredFields } from '../common/DeclaredFields';
 import { LogoutEverywhere } from './LogoutEverywhere';
 import { profilePayload, profileValues } from './payload';
 
-/** My profile: full name and e-mail, read-only until Edit; Save only when changed with an e-mail. */
+/** My profile (its declared fields), read-only until Edit; Save only when changed with an e-mail. */
 export function UserInformation() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
@@ -52,29 +55,9 @@ export function UserInformation() {
       <form onSubmit={submit} noValidate>
         <Stack gap={4}>
           {editing ? (
-            <>
-              <TextField form={form} name="full_name" label="Full name" maxW="sm" />
-              <TextField form={form} name="email" label="Email" type="email" maxW="sm" required />
-            </>
+            <DeclaredFields form={form} fields={PROFILE_FORM} columns={1} placeholders={false} />
           ) : (
-            <>
-              <Box>
-                <Text fontWeight="medium" fontSize="sm">
-                  Full name
-                </Text>
-                <Text py={2} color={user?.full_name ? undefined : 'fg.muted'} truncate maxW="sm">
-                  {user?.full_name || 'N/A'}
-                </Text>
-              </Box>
-              <Box>
-                <Text fontWeight="medium" fontSize="sm">
-                  Email
-                </Text>
-                <Text py={2} truncate maxW="sm">
-                  {user?.email}
-                </Text>
-              </Box>
-            </>
+            <ProfileRows user={user} />
           )}
           <Flex mt={2} gap={3}>
             {editing ? (
@@ -113,4 +96,21 @@ export function UserInformation() {
       <LogoutEverywhere />
     </Box>
   );
+}
+
+/** The profile read-only: each declared field's label and value ('N/A' for none). */
+function ProfileRows({ user }: { user: UserPublic | undefined }) {
+  return Object.entries(PROFILE_FORM).map(([name, field]) => {
+    const value = user?.[name as keyof typeof PROFILE_FORM];
+    return (
+      <Box key={name}>
+        <Text fontWeight="medium" fontSize="sm">
+          {field.label}
+        </Text>
+        <Text py={2} color={value ? undefined : 'fg.muted'} truncate maxW="sm">
+          {value || 'N/A'}
+        </Text>
+      </Box>
+    );
+  });
 }

@@ -10,7 +10,6 @@ export const accountDeletionConfirmation = defineConfirmation<null, Message>({
   name: 'accountDeletion',
   group: 'Settings',
   submit: () => deleteUserMe(),
-  fixture: { output: { message: 'User deleted successfully' } },
   requirements: { success: ['R-FLOW-06', 'R-ERR-07'], failure: ['R-ERR-04'] },
   screen: {
     route: '/settings',
@@ -43,7 +42,6 @@ export const logoutEverywhereConfirmation = defineConfirmation<null, Message>({
   name: 'logoutEverywhere',
   group: 'Settings',
   submit: () => logoutEverywhere(),
-  fixture: { output: { message: 'All sessions ended' } },
   screen: {
     route: '/settings',
     opener: { button: 'Log out everywhere' },

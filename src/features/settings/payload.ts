@@ -1,20 +1,20 @@
 import type { UpdatePassword, UserPublic, UserUpdateMe } from '../../api/types';
-import type { ChangePasswordValues, ProfileValues } from '../../machines/signed-in-schemas';
+import { openedOn, payloadOf } from '../../machines/declared';
+import {
+  type ChangePasswordValues,
+  PROFILE_FORM,
+  type ProfileValues,
+} from '../../machines/signed-in-schemas';
 import { noFieldLeft } from '../common/form-values';
 
-/** Form values → API bodies of the settings forms (each builder takes every field: noFieldLeft). */
+/** Form values → API bodies of the settings forms (the profile's derived from the fields' declaration). */
 
 /** The profile form opened on the signed-in user (before it has loaded: empty). */
-export function profileValues(user: UserPublic | undefined): ProfileValues {
-  return { full_name: user?.full_name ?? '', email: user?.email ?? '' };
-}
+export const profileValues = (user: UserPublic | undefined): ProfileValues =>
+  openedOn(PROFILE_FORM, user ?? {});
 
-/** The PATCH /users/me body of the profile form. */
-export function profilePayload(values: ProfileValues): UserUpdateMe {
-  const { full_name, email, ...rest } = values;
-  noFieldLeft(rest);
-  return { full_name, email };
-}
+/** The PATCH /users/me body of the profile form (an empty full name is null). */
+export const profilePayload = (values: ProfileValues): UserUpdateMe => payloadOf(PROFILE_FORM, values);
 
 /** The PATCH /users/me/password body; the confirmation only had to match. */
 export function changePasswordPayload(values: ChangePasswordValues): UpdatePassword {

@@ -1,6 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import type { MachineWalkedBy, WalkedTests } from '../statecharts/walked-by';
-import { REQUIREMENTS, type Requirement, requirementById, type TestRef } from './requirements';
+import { REQUIREMENTS, type Requirement, requirementById } from './requirements';
 import { namedRequirements, traceEdges } from './trace';
 
 /**
@@ -24,7 +24,6 @@ export interface TracedEdgeReport {
 
 export interface RequirementTrace extends Requirement {
   edges: TracedEdgeReport[];
-  checkedBy: readonly TestRef[];
   /** A behavioural requirement is traced by an edge some walk takes, or by a test that checks it. */
   traced: boolean;
 }
@@ -92,12 +91,10 @@ export function requirementsReport(
   }
   const requirements: RequirementTrace[] = REQUIREMENTS.map((requirement: Requirement) => {
     const traced = byRequirement.get(requirement.id) ?? [];
-    const checkedBy = requirement.checkedBy ?? [];
     return {
       ...requirement,
       edges: traced,
-      checkedBy,
-      traced: traced.some((edge) => edge.machineWalks.count > 0) || checkedBy.length > 0,
+      traced: traced.some((edge) => edge.machineWalks.count > 0) || requirement.checkedBy.length > 0,
     };
   });
   const behavioural = requirements.filter((requirement) => requirement.kind === 'behavioural');

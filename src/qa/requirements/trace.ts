@@ -1,5 +1,5 @@
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { allStateNodes, type DefinedEdge, definedEdges } from '../statecharts/edges';
+import type { AnyStateMachine } from 'xstate';
+import { allStateNodes, type DefinedEdge, definedEdges, enteredStates } from '../statecharts/edges';
 
 /**
  * Which spec requirements each edge of a machine implements, read from the definition's meta
@@ -16,14 +16,6 @@ function requirementsOf(meta: unknown): string[] {
   return Array.isArray(requirements) ? requirements.filter((id) => typeof id === 'string') : [];
 }
 
-/** The node and the states entering it enters too (initial children, every region of a parallel state). */
-function entered(node: AnyStateNode): AnyStateNode[] {
-  if (node.type === 'parallel')
-    return [node, ...(Object.values(node.states) as AnyStateNode[]).flatMap(entered)];
-  const initial = (node.initial?.target ?? []) as AnyStateNode[];
-  return [node, ...initial.flatMap(entered)];
-}
-
 export interface TracedEdge {
   edge: DefinedEdge;
   requirements: string[];
@@ -34,10 +26,7 @@ export function traceEdges(machine: AnyStateMachine): TracedEdge[] {
   const edges = definedEdges(machine);
   const nodes = new Map(allStateNodes(machine).map((node) => [node.id, node]));
   const own = (edge: DefinedEdge): string[] => {
-    const states = edge.targetIds.flatMap((id) => {
-      const node = nodes.get(id);
-      return node ? entered(node) : [];
-    });
+    const states = enteredStates(edge, nodes);
     return [...requirementsOf(edge.transition?.meta), ...states.flatMap((node) => requirementsOf(node.meta))];
   };
   return edges.map((edge) => {

@@ -1,5 +1,17 @@
-import { Box, Button, Stack } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Flex,
+  type FlexProps,
+  Heading,
+  Input,
+  type InputProps,
+  Stack,
+  Text,
+  type TextProps,
+} from '@chakra-ui/react';
 import { type ReactNode, type Ref, useEffect, useRef } from 'react';
+import { pressedToggle } from './pressed';
 
 /** The viewer's bordered, scrolling lists (edges, paths, running machines, steps, the event log). */
 export function ScrollingList({
@@ -131,5 +143,104 @@ export function StepList<Step extends { index: number }>({
         </Box>
       ))}
     </ScrollingList>
+  );
+}
+
+/** A row of pressed toggles choosing one of `titles`' keys (the panel switch, the replay's source, the colour mode, the input). */
+/** On a phone the diagram sticks to the top at this height; what else sticks, sticks below it. */
+export const PHONE_DIAGRAM_HEIGHT = '60vh';
+
+export function ToggleGroup<T extends string>({
+  label,
+  titles,
+  value,
+  onChange,
+  idle,
+  ...props
+}: Omit<FlexProps, 'onChange'> & {
+  label: string;
+  titles: Record<T, string>;
+  value: T | undefined;
+  onChange: (value: T) => void;
+  /** The variant of the buttons not pressed. */
+  idle: 'ghost' | 'outline';
+}) {
+  return (
+    <Flex gap={1} wrap="wrap" role="group" aria-label={label} {...props}>
+      {(Object.keys(titles) as T[]).map((key) => (
+        <Button
+          key={key}
+          size="xs"
+          {...(key === value ? pressedToggle : { variant: idle })}
+          aria-pressed={key === value}
+          onClick={() => onChange(key)}
+        >
+          {titles[key]}
+        </Button>
+      ))}
+    </Flex>
+  );
+}
+
+/** The viewer's small grey notes. */
+export function Hint(props: TextProps) {
+  return <Text fontSize="xs" color="fg.muted" {...props} />;
+}
+
+/** A small red note: a refusal, a difference from a recording. */
+export function Warning(props: TextProps) {
+  return <Text fontSize="xs" color="fg.error" {...props} />;
+}
+
+/** A panel's section heading. */
+export function Subheading({ children }: { children: ReactNode }) {
+  return (
+    <Heading as="h3" size="sm">
+      {children}
+    </Heading>
+  );
+}
+
+/** The filter over a list of paths (the test paths, the fixture paths), by a part of their id. */
+export function FilterInput({
+  onFilter,
+  ...props
+}: Omit<InputProps, 'onChange'> & { onFilter: (value: string) => void }) {
+  return <Input size="sm" onChange={(event) => onFilter(event.target.value)} {...props} />;
+}
+
+/** A stepper's title and buttons over `count` steps (none: all disabled); `withLast` adds Last. */
+export function Stepper({
+  title,
+  index,
+  count,
+  onStep,
+  withLast = false,
+  ...props
+}: FlexProps & {
+  title: string;
+  index: number;
+  count: number;
+  onStep: (index: number) => void;
+  withLast?: boolean;
+}) {
+  const atEnd = index >= count - 1;
+  return (
+    <Flex align="center" gap={2} wrap="wrap" {...props}>
+      <Heading as="h3" size="sm" flex="1" minW={0} wordBreak="break-word">
+        {title}
+      </Heading>
+      <Button size="xs" variant="outline" disabled={!count || index <= 0} onClick={() => onStep(index - 1)}>
+        Previous
+      </Button>
+      <Button size="xs" disabled={atEnd} onClick={() => onStep(index + 1)}>
+        Next
+      </Button>
+      {withLast ? (
+        <Button size="xs" variant="outline" disabled={atEnd} onClick={() => onStep(count - 1)}>
+          Last
+        </Button>
+      ) : null}
+    </Flex>
   );
 }

@@ -1,11 +1,12 @@
 import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { badgeRecipe } from '../../ui/recipes';
-import { ScrollingList } from './ChoiceList';
+import { Hint, ScrollingList } from './ChoiceList';
 import { type CoverageKind, PAIR_MACHINES } from './coverage-kinds';
 import { type KindItem, type KindView, kindViews } from './kinds-walked';
 import type { MachineModel } from './model-kit';
 import { loadFixture } from './recordings';
+import { useLoaded } from './use-loaded';
 
 /**
  * Coverage beyond edges for the machine on screen (issue 25, point 3): guard outcomes, transition pairs
@@ -46,11 +47,7 @@ function ItemList({ label, items }: { label: string; items: KindItem[] }) {
             </Text>
             <StatusBadge status={entry.status} />
           </Flex>
-          {entry.reason ? (
-            <Text fontSize="xs" color="fg.muted" mt={0.5}>
-              {entry.reason}
-            </Text>
-          ) : null}
+          {entry.reason ? <Hint mt={0.5}>{entry.reason}</Hint> : null}
         </Box>
       ))}
     </ScrollingList>
@@ -83,15 +80,13 @@ function KindSection({ view }: { view: KindView }) {
         ) : null}
       </Flex>
       {measure.defined === 0 ? (
-        <Text fontSize="xs" color="fg.muted">
-          {NONE[view.kind]}
-        </Text>
+        <Hint>{NONE[view.kind]}</Hint>
       ) : (
         <>
-          <Text fontSize="xs" color="fg.muted">
+          <Hint>
             {measure.defined} defined, {measure.reachable} reachable with the model's events
             {measure.uncovered.length ? `, ${measure.uncovered.length} of them not walked` : ''}.
-          </Text>
+          </Hint>
           <Button
             size="xs"
             variant="outline"
@@ -108,28 +103,59 @@ function KindSection({ view }: { view: KindView }) {
   );
 }
 
-export function CoveragePanel({ model }: { model: MachineModel }) {
-  const [views, setViews] = useState<{ machine: string; views: KindView[] | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadFixture(model.name).then((fixture) => {
-      // A macrotask later: "Measuring…" is painted before the traversal (up to a few hundred ms) runs.
-      setTimeout(() => {
-        if (live) setViews({ machine: model.name, views: fixture ? kindViews(model, fixture) : null });
-      }, 0);
-    });
-    return () => {
-      live = false;
-    };
-  }, [model]);
-  const shown = views?.machine === model.name ? views : null;
+/** 'x of N' per kind, edges first: the panel's answer at a glance. */
+function Summary({ edges, views }: { edges: { walked: number; total: number }; views: KindView[] | null }) {
+  const rows = [
+    ['Edges', edges.walked, edges.total] as const,
+    ...(views ?? []).map(
+      (view) => [KIND_TITLES[view.kind], view.measure.covered, view.measure.reachable] as const,
+    ),
+  ];
+  return (
+    <Box
+      as="dl"
+      display="grid"
+      gridTemplateColumns="auto 1fr"
+      columnGap={3}
+      fontSize="sm"
+      data-testid="coverage-summary"
+    >
+      {rows.map(([title, walked, total]) => (
+        <Fragment key={title}>
+          <Text as="dt">{title}</Text>
+          <Text as="dd" fontWeight="semibold">
+            {total ? `${walked} of ${total} walked` : 'none'}
+          </Text>
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
+export function CoveragePanel({
+  model,
+  edges,
+  onMeasured,
+}: {
+  model: MachineModel;
+  edges: { walked: number; total: number };
+  onMeasured: (views: KindView[] | null) => void;
+}) {
+  const shown = useLoaded(model.name, async () => {
+    const fixture = await loadFixture(model.name);
+    // A macrotask later: "Measuring…" is painted before the traversal (up to a few hundred ms) runs.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { views: fixture ? kindViews(model, fixture) : null };
+  });
+  useEffect(() => onMeasured(shown?.views ?? null), [shown, onMeasured]);
 
   return (
     <Stack gap={4} minW={0} data-testid="coverage">
-      <Text fontSize="xs" color="fg.muted">
+      <Summary edges={edges} views={shown?.views ?? null} />
+      <Hint>
         Beyond edges: what the committed paths (tests/fixtures/paths) and the pair paths take, against what
         the definition allows and its traversal reaches; `npm run coverage:paths` reports the same.
-      </Text>
+      </Hint>
       {!shown ? (
         <Text fontSize="sm" role="status">
           Measuring…

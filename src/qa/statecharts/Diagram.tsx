@@ -1,18 +1,32 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  MiniMap,
+  type ReactZoomPanPinchContentRef,
+  TransformComponent,
+  TransformWrapper,
+} from 'react-zoom-pan-pinch';
 import { FONT_SIZE, type LaidEdge, type LaidNode, type Layout } from './layout';
 import { pressedToggle } from './pressed';
-import { unionBox, useViewport, type Box as ViewBox } from './viewport';
 
-/** The SVG of a laid-out statechart; `active` state ids and `taken` edge ids are highlighted. */
+/**
+ * The SVG of a laid-out statechart; `active` state ids and `taken` edge ids are highlighted. Pan, zoom,
+ * pinch, keyboard and the minimap are react-zoom-pan-pinch's. It opens with the whole chart in the pane;
+ * below READABLE_SCALE (the overview) the states' titles keep MIN_LABEL_PX on screen and the edges'
+ * labels and the states' second lines give way (an edge's label shows on hover, taken or selected).
+ */
 
 const c = (token: string) => `var(--chakra-colors-${token})`;
 
+/** The smallest text the drawing may show on screen, in CSS pixels. */
+export const MIN_LABEL_PX = 11;
+/** The scale at which the drawing's smallest text (FONT_SIZE) is MIN_LABEL_PX tall (92 %). */
+export const READABLE_SCALE = Math.ceil((MIN_LABEL_PX / FONT_SIZE) * 100) / 100;
+const MAX_FIT_SCALE = 1.25;
+
 function pathOf(points: { x: number; y: number }[]): string {
-  if (!points.length) return '';
   const [first, ...rest] = points;
-  if (!first) return '';
-  return `M${first.x},${first.y} ${rest.map((p) => `L${p.x},${p.y}`).join(' ')}`;
+  return first ? `M${first.x},${first.y} ${rest.map((p) => `L${p.x},${p.y}`).join(' ')}` : '';
 }
 
 function NodeShape({ node, active }: { node: LaidNode; active: boolean }) {
@@ -21,13 +35,17 @@ function NodeShape({ node, active }: { node: LaidNode; active: boolean }) {
   }
   // Active atomic states are filled; an active parent only gets the teal outline, so its children stay readable.
   const fill = node.compound ? c('bg-subtle') : active ? c('teal-subtle') : c('bg-panel');
-  const stroke = active
-    ? c('teal-solid')
-    : node.kind === 'any'
-      ? c('border-emphasized')
-      : c('border-emphasized');
+  const x = node.compound ? node.x + 12 : node.x + node.width / 2;
+  const anchor = node.compound ? 'start' : 'middle';
   return (
-    <g data-state={node.id} data-active={active || undefined} data-compound={node.compound || undefined}>
+    <g
+      data-state={node.id}
+      data-active={active || undefined}
+      data-compound={node.compound || undefined}
+      data-collapsed={(node.collapsible && !node.compound) || undefined}
+      style={node.collapsible ? { cursor: 'pointer' } : undefined}
+    >
+      {node.collapsible ? <title>{node.compound ? 'Click to collapse' : 'Click to expand'}</title> : null}
       <rect
         x={node.x}
         y={node.y}
@@ -35,14 +53,17 @@ function NodeShape({ node, active }: { node: LaidNode; active: boolean }) {
         height={node.height}
         rx={node.compound ? 12 : 8}
         fill={fill}
-        stroke={stroke}
+        stroke={active ? c('teal-solid') : c('border-emphasized')}
         strokeWidth={active ? 2.5 : 1.2}
-        strokeDasharray={node.kind === 'any' || node.parallel ? '5 4' : undefined}
+        strokeDasharray={
+          node.kind === 'any' || node.parallel || (node.collapsible && !node.compound) ? '5 4' : undefined
+        }
       />
       <text
-        x={node.compound ? node.x + 12 : node.x + node.width / 2}
+        className="title"
+        x={x}
         y={node.y + 19}
-        textAnchor={node.compound ? 'start' : 'middle'}
+        textAnchor={anchor}
         fontSize={FONT_SIZE + 1}
         fontWeight={600}
         fill={active ? c('teal-fg') : c('fg')}
@@ -54,9 +75,10 @@ function NodeShape({ node, active }: { node: LaidNode; active: boolean }) {
       {node.lines.map((line, index) => (
         <text
           key={line}
-          x={node.compound ? node.x + 12 : node.x + node.width / 2}
+          className="detail"
+          x={x}
           y={node.y + 19 + (index + 1) * 15}
-          textAnchor={node.compound ? 'start' : 'middle'}
+          textAnchor={anchor}
           fontSize={FONT_SIZE}
           fill={c('fg-muted')}
         >
@@ -67,40 +89,65 @@ function NodeShape({ node, active }: { node: LaidNode; active: boolean }) {
   );
 }
 
-function EdgeShape({ edge, taken, selected }: { edge: LaidEdge; taken: boolean; selected: boolean }) {
-  const color = selected ? c('orange-solid') : taken ? c('teal-solid') : c('fg-muted');
-  const defined = edge.edge;
+/** An edge as the Coverage panel paints it: walked by a test, or not, or unreachable and why. */
+export type EdgeCoverage = { status: 'walked' | 'not walked' } | { status: 'unreachable'; reason: string };
+
+function EdgeShape({
+  edge,
+  taken,
+  selected,
+  coverage,
+}: {
+  edge: LaidEdge;
+  taken: boolean;
+  selected: boolean;
+  coverage: EdgeCoverage | undefined;
+}) {
+  const walked = coverage?.status === 'walked';
+  const color = c(selected ? 'orange-solid' : taken ? 'teal-solid' : walked ? 'green-solid' : 'fg-muted');
+  const label = edge.label;
   return (
     <g
-      data-edge={defined?.id}
+      data-edge={edge.edge?.id}
       data-taken={taken || undefined}
       data-selected={selected || undefined}
-      style={defined ? { cursor: 'pointer' } : undefined}
+      data-coverage={coverage?.status}
+      opacity={coverage?.status === 'unreachable' ? 0.45 : undefined}
+      style={edge.edge ? { cursor: 'pointer' } : undefined}
     >
+      {edge.edge ? (
+        <title>
+          {edge.edge.id}
+          {coverage
+            ? ` (${coverage.status}${coverage.status === 'unreachable' ? `: ${coverage.reason}` : ''})`
+            : ''}
+        </title>
+      ) : null}
       <path
         d={pathOf(edge.points)}
         fill="none"
         stroke={color}
-        strokeWidth={taken || selected ? 2.5 : 1.2}
+        strokeDasharray={coverage && !walked ? '6 4' : undefined}
+        strokeWidth={taken || selected || walked ? 2.5 : 1.2}
         markerEnd={taken ? 'url(#arrow-taken)' : 'url(#arrow)'}
       />
-      {edge.label ? (
-        <g>
+      {label ? (
+        <g className={taken || selected ? undefined : 'detail'}>
           <rect
-            x={edge.label.x - 2}
-            y={edge.label.y}
-            width={edge.label.width + 4}
-            height={edge.label.height}
+            x={label.x - 2}
+            y={label.y}
+            width={label.width + 4}
+            height={label.height}
             rx={4}
             fill={selected ? c('orange-subtle') : taken ? c('teal-subtle') : c('bg')}
             stroke={selected ? c('orange-solid') : undefined}
             opacity={0.92}
           />
-          {edge.label.lines.map((line, index) => (
+          {label.lines.map((line, index) => (
             <text
               key={line}
-              x={edge.label ? edge.label.x + 3 : 0}
-              y={(edge.label?.y ?? 0) + 13 + index * 15}
+              x={label.x + 3}
+              y={label.y + 13 + index * 15}
               fontSize={FONT_SIZE}
               fontFamily="ui-monospace, SFMono-Regular, Menlo, monospace"
               fontWeight={index === 0 ? 600 : 400}
@@ -115,147 +162,249 @@ function EdgeShape({ edge, taken, selected }: { edge: LaidEdge; taken: boolean; 
   );
 }
 
-/**
- * What following the active state brings into view, largest first: the deepest active states with the
- * labels of the transitions they can take and of the ones just taken, else those states alone.
- */
-function activeBoxes(layout: Layout, active: Set<string>, taken: Set<string>): ViewBox[] {
-  const leaves = layout.nodes.filter((node) => active.has(node.id) && !node.compound);
-  const states = unionBox(leaves);
-  if (!states) return [];
-  const leafIds = new Set(leaves.map((node) => node.id));
-  const labels = layout.edges.flatMap((laid) =>
-    laid.label && laid.edge && (leafIds.has(laid.edge.sourceId) || taken.has(laid.edge.id))
-      ? [laid.label]
-      : [],
+function Drawing({ layout, active, taken, selectedEdge, coverage }: DiagramProps) {
+  return (
+    <svg
+      width={layout.width}
+      height={layout.height}
+      role="img"
+      aria-label="statechart"
+      style={{ display: 'block' }}
+    >
+      <defs>
+        {(['arrow', 'arrow-taken'] as const).map((id) => (
+          <marker
+            key={id}
+            id={id}
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto"
+          >
+            <path d="M0,0 L10,5 L0,10 z" fill={id === 'arrow' ? c('fg-muted') : c('teal-solid')} />
+          </marker>
+        ))}
+      </defs>
+      {[...layout.nodes]
+        .sort((a, b) => Number(b.compound) - Number(a.compound) || a.depth - b.depth)
+        .map((node) => (
+          <NodeShape key={node.id} node={node} active={active.has(node.id)} />
+        ))}
+      {layout.edges.map((edge) => (
+        <EdgeShape
+          key={edge.id}
+          edge={edge}
+          taken={edge.edge ? taken.has(edge.edge.id) : false}
+          selected={!!edge.edge && edge.edge.id === selectedEdge}
+          coverage={edge.edge ? coverage?.get(edge.edge.id) : undefined}
+        />
+      ))}
+    </svg>
   );
-  const around = unionBox([states, ...labels]);
-  return around && labels.length ? [around, states] : [states];
 }
 
-export function Diagram({
-  layout,
-  active,
-  taken,
-  selectedEdge,
-  onSelectEdge,
-}: {
+/** The minimap's picture: the states' boxes, the active ones filled. */
+function Outline({ layout, active }: Pick<DiagramProps, 'layout' | 'active'>) {
+  return (
+    <svg width={layout.width} height={layout.height} aria-hidden="true">
+      {layout.nodes.map((node) => (
+        <rect
+          key={node.id}
+          x={node.x}
+          y={node.y}
+          width={node.width}
+          height={node.height}
+          rx={8}
+          fill={node.compound ? 'none' : c(active.has(node.id) ? 'teal-solid' : 'bg-emphasized')}
+          stroke={c('fg-muted')}
+          strokeWidth={4}
+        />
+      ))}
+    </svg>
+  );
+}
+
+interface DiagramProps {
   layout: Layout;
   active: Set<string>;
   taken: Set<string>;
   selectedEdge?: string | null;
+  coverage?: ReadonlyMap<string, EdgeCoverage>;
+}
+
+export function Diagram({
+  onSelectEdge,
+  onToggleState,
+  onCollapseAll,
+  ...props
+}: DiagramProps & {
   onSelectEdge?: (edgeId: string) => void;
+  /** A click on a state with children collapses or expands it. */
+  onToggleState?: (stateId: string) => void;
+  onCollapseAll?: (collapse: boolean) => void;
 }) {
+  const { layout, active, selectedEdge } = props;
+  const controls = useRef<ReactZoomPanPinchContentRef>(null);
   const pane = useRef<HTMLDivElement>(null);
-  const { view, zoom, fit, whole, reveal, handlers } = useViewport(pane, layout);
+  const zoomLevel = useRef<HTMLParagraphElement>(null);
   const [follow, setFollow] = useState(true);
-  const focus = useMemo(() => activeBoxes(layout, active, taken), [layout, active, taken]);
+  const fitWhole = (animationTime = 200) =>
+    controls.current?.fitToView({ minScale: 0.05, maxScale: MAX_FIT_SCALE, animationTime });
+
+  // The library types its targets as HTML elements; it only measures them, which SVG elements allow too.
+  const zoomTo = (targets: Element[]) =>
+    void controls.current?.zoomToElement(targets as HTMLElement[], {
+      minScale: READABLE_SCALE,
+      maxScale: MAX_FIT_SCALE,
+      animationTime: 200,
+    });
+
+  // A new drawing (another machine, a state collapsed) is fitted whole again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fitWhole reads the ref only
+  useEffect(() => void fitWhole(0), [layout]);
+
+  // Following: the deepest active states framed at a readable scale (with the arrows just taken the frame
+  // ran wider than the pane, and the state itself off it).
+  const focus = [...active].sort().join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus is active by value
   useEffect(() => {
-    if (follow && focus.length) reveal(focus);
-  }, [follow, focus, reveal]);
+    const targets = [...(pane.current?.querySelectorAll('[data-active]:not([data-compound])') ?? [])];
+    if (follow && targets.length) zoomTo(targets);
+  }, [follow, focus, layout]);
+
+  // An edge chosen in any list is brought into view (a click on the chart chooses one too).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an edge inside a collapsed state is drawn in the next layout
+  useEffect(() => {
+    const target = selectedEdge && pane.current?.querySelector(`[data-edge="${CSS.escape(selectedEdge)}"]`);
+    if (target) zoomTo([target]);
+  }, [selectedEdge, layout]);
 
   return (
-    <Flex direction="column" h="full" minH={0} borderWidth="1px" borderRadius="md" bg="bg" overflow="hidden">
+    <TransformWrapper
+      ref={controls}
+      minScale={0.05}
+      maxScale={4}
+      limitToBounds={false}
+      fitOnInit
+      doubleClick={{ disabled: true }}
+      keyboard={{ disabled: false, panStep: 60, zoomStep: 0.2 }}
+      onTransform={(_, state) => {
+        // Written to the DOM, not to React state: no re-render per frame of a pan.
+        pane.current?.style.setProperty('--zoom', String(state.scale));
+        pane.current?.toggleAttribute('data-overview', state.scale < READABLE_SCALE);
+        if (zoomLevel.current) zoomLevel.current.textContent = `${Math.round(state.scale * 100)}%`;
+      }}
+    >
       <Flex
-        gap={1}
-        p={1}
-        borderBottomWidth="1px"
-        align="center"
-        wrap="wrap"
-        role="toolbar"
-        aria-label="Diagram view"
-      >
-        <Button size="xs" variant="outline" onClick={() => zoom(1.25)} aria-label="Zoom in">
-          +
-        </Button>
-        <Button size="xs" variant="outline" onClick={() => zoom(0.8)} aria-label="Zoom out">
-          −
-        </Button>
-        <Button size="xs" variant="outline" onClick={fit}>
-          Fit
-        </Button>
-        <Button size="xs" variant="outline" onClick={whole}>
-          Whole
-        </Button>
-        <Button
-          size="xs"
-          {...(follow ? pressedToggle : { variant: 'outline' })}
-          aria-pressed={follow}
-          onClick={() => setFollow(!follow)}
-        >
-          Follow active state
-        </Button>
-        <Text fontSize="xs" color="fg.muted" ms="auto" px={1} data-testid="zoom-level">
-          {Math.round(view.scale * 100)}%
-        </Text>
-      </Flex>
-      <Box
-        ref={pane}
-        flex="1"
+        direction="column"
+        h="full"
         minH={0}
-        position="relative"
+        borderWidth="1px"
+        borderRadius="md"
+        bg="bg"
         overflow="hidden"
-        cursor="grab"
-        touchAction="none"
-        data-testid="statechart"
-        role="region"
-        aria-label="Statechart (drag or arrow keys to pan, wheel, pinch or + and - to zoom, 0 to fit)"
-        tabIndex={0}
-        _focusVisible={{ outline: '2px solid', outlineColor: 'teal.solid', outlineOffset: '-2px' }}
-        {...handlers}
-        // Clicking an arrow or its label selects the edge (the side panel lists them for the keyboard).
-        onClick={(event) => {
-          const id = (event.target as Element).closest('[data-edge]')?.getAttribute('data-edge');
-          if (id && onSelectEdge) onSelectEdge(id);
-        }}
       >
-        <svg
-          width="100%"
-          height="100%"
-          role="img"
-          aria-label="statechart"
-          style={{ display: 'block', position: 'absolute', inset: 0 }}
-          data-scale={view.scale}
+        <Flex
+          gap={1}
+          p={1}
+          borderBottomWidth="1px"
+          align="center"
+          wrap="wrap"
+          role="toolbar"
+          aria-label="Diagram view"
         >
-          <defs>
-            {(['arrow', 'arrow-taken'] as const).map((id) => (
-              <marker
-                key={id}
-                id={id}
-                viewBox="0 0 10 10"
-                refX="9"
-                refY="5"
-                markerWidth="7"
-                markerHeight="7"
-                orient="auto"
-              >
-                <path d="M0,0 L10,5 L0,10 z" fill={id === 'arrow' ? c('fg-muted') : c('teal-solid')} />
-              </marker>
-            ))}
-          </defs>
-          <g transform={`translate(${view.x},${view.y}) scale(${view.scale})`}>
-            {layout.nodes
-              .filter((node) => node.compound)
-              .sort((a, b) => a.depth - b.depth)
-              .map((node) => (
-                <NodeShape key={node.id} node={node} active={active.has(node.id)} />
-              ))}
-            {layout.nodes
-              .filter((node) => !node.compound)
-              .map((node) => (
-                <NodeShape key={node.id} node={node} active={active.has(node.id)} />
-              ))}
-            {layout.edges.map((edge) => (
-              <EdgeShape
-                key={edge.id}
-                edge={edge}
-                taken={edge.edge ? taken.has(edge.edge.id) : false}
-                selected={!!edge.edge && edge.edge.id === selectedEdge}
-              />
-            ))}
-          </g>
-        </svg>
-      </Box>
-    </Flex>
+          {(
+            [
+              ['+', 'Zoom in', () => controls.current?.zoomIn(0.25)],
+              ['−', 'Zoom out', () => controls.current?.zoomOut(0.25)],
+              ['Fit', undefined, () => fitWhole()],
+              ['100%', undefined, () => controls.current?.centerView(1, 200)],
+              ...(layout.nodes.some((node) => node.collapsible) && onCollapseAll
+                ? ([
+                    ['Collapse all', undefined, () => onCollapseAll(true)],
+                    ['Expand all', undefined, () => onCollapseAll(false)],
+                  ] as const)
+                : []),
+            ] as const
+          ).map(([text, label, onClick]) => (
+            <Button key={text} size="xs" variant="outline" onClick={onClick} aria-label={label}>
+              {text}
+            </Button>
+          ))}
+          <Button
+            size="xs"
+            {...(follow ? pressedToggle : { variant: 'outline' })}
+            aria-pressed={follow}
+            onClick={() => setFollow(!follow)}
+          >
+            Follow active state
+          </Button>
+          <Text ref={zoomLevel} fontSize="xs" color="fg.muted" ms="auto" px={1} data-testid="zoom-level" />
+        </Flex>
+        <Box
+          ref={pane}
+          flex="1"
+          minH={0}
+          position="relative"
+          cursor="grab"
+          data-testid="statechart"
+          css={{
+            '& .react-transform-wrapper:focus-visible': {
+              outline: '2px solid',
+              outlineColor: 'teal.solid',
+              outlineOffset: '-2px',
+            },
+            '& .title': {
+              fontSize: `max(${FONT_SIZE + 1}px, calc(${MIN_LABEL_PX + 0.05}px / var(--zoom, 1)))`,
+            },
+            '&[data-overview] .detail': { display: 'none' },
+            '&[data-overview] [data-edge]:hover .detail': { display: 'inline' },
+            '& .react-transform-wrapper': { width: '100%', height: '100%' },
+          }}
+          onClick={(event) => {
+            const target = event.target as Element;
+            const edge = target.closest('[data-edge]')?.getAttribute('data-edge');
+            if (edge) return onSelectEdge?.(edge);
+            // A compound state's title or a collapsed box (a click anywhere in an open one would fire after a drag).
+            const state = target.closest('[data-state]');
+            if (
+              state?.hasAttribute('data-collapsed') ||
+              (state?.hasAttribute('data-compound') && target.closest('.title'))
+            )
+              onToggleState?.(state.getAttribute('data-state') ?? '');
+          }}
+        >
+          {/* The library listens for its keys on its own wrapper, so that is what takes focus. */}
+          <TransformComponent
+            wrapperProps={{
+              role: 'region',
+              'aria-label':
+                'Statechart (drag or arrow keys to pan, wheel, pinch or + and - to zoom; click a box with states inside to collapse or expand it)',
+              tabIndex: 0,
+            }}
+          >
+            <Drawing {...props} />
+          </TransformComponent>
+          <Box
+            position="absolute"
+            right={2}
+            bottom={2}
+            zIndex={2}
+            bg="bg"
+            borderWidth="1px"
+            borderRadius="sm"
+            overflow="hidden"
+            data-testid="minimap"
+            title="Minimap: drag the frame to move the view"
+          >
+            <MiniMap width={120} height={80} borderColor="var(--chakra-colors-orange-solid)">
+              <Outline layout={layout} active={active} />
+            </MiniMap>
+          </Box>
+        </Box>
+      </Flex>
+    </TransformWrapper>
   );
 }

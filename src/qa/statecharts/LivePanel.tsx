@@ -1,41 +1,61 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { ChoiceList, ScrollingList } from './ChoiceList';
+import { ChoiceList, Hint, ScrollingList, Subheading } from './ChoiceList';
 import type { LiveActor } from './inspector/protocol';
-import { actorKey, type Inspector } from './inspector/useInspector';
+import { actorKey, type Inspector, type LoggedEvent } from './inspector/useInspector';
+import { Json } from './Json';
+import { recordingOf } from './live-recording';
+import { MODELS } from './models';
 import { stateValueLabel } from './state-label';
 
 /**
  * The live inspector: the machines running in the app's other tabs (same origin), the one followed on
- * the diagram, and the events as they arrive with their payloads (secrets masked in the app's tab).
+ * the diagram, and the events as they arrive with their payloads (secrets masked in the app's tab). A
+ * click on an event shows the chart and the context as they were just after it (time travel).
  */
 
 /** The actor's state, or its status once it is not active (stopped, done). */
 export const liveState = (actor: LiveActor) =>
   actor.status === 'active' && actor.value !== null ? stateValueLabel(actor.value) : actor.status;
 
-const time = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour12: false });
+/** Downloads the log as a recording (live-recording.ts), for the Replay panel or a bug report. */
+function saveRecording(log: LoggedEvent[]) {
+  const recording = recordingOf(log, MODELS);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(
+    new Blob([JSON.stringify(recording, null, 1)], { type: 'application/json' }),
+  );
+  link.download = `statecharts-recording-${recording.saved.replace(/[:.]/g, '-')}.json`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+/** `14:03:27`: when an event arrived. */
+export const clockTime = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour12: false });
 
 export function LivePanel({
   inspector,
   followed,
   onFollow,
+  travel,
+  onTravel,
 }: {
   inspector: Inspector;
   followed: string | null;
   onFollow: (key: string | null, machine: string) => void;
+  /** The logged event whose moment the diagram shows; null: the present. */
+  travel: LoggedEvent | null;
+  onTravel: (entry: LoggedEvent | null) => void;
 }) {
   const { actors, log, paused, missed, setPaused, clear } = inspector;
   const byKey = new Map(actors.map((actor) => [actorKey(actor), actor]));
   return (
     <Stack gap={3} minW={0} data-testid="live">
-      <Text fontSize="xs" color="fg.muted">
+      <Hint>
         Open the app in another tab of this origin: its running machines and their events show here. Nothing
         leaves the browser; passwords, tokens and codes are masked.
-      </Text>
+      </Hint>
       <Stack gap={1}>
-        <Heading as="h3" size="sm">
-          Running machines ({actors.length})
-        </Heading>
+        <Subheading>Running machines ({actors.length})</Subheading>
         {actors.length ? (
           <ChoiceList
             label="Running machines"
@@ -48,9 +68,7 @@ export function LivePanel({
             onSelect={(key) => onFollow(key === followed ? null : key, byKey.get(key)?.machine ?? '')}
           />
         ) : (
-          <Text fontSize="xs" color="fg.muted">
-            No app tab has answered yet.
-          </Text>
+          <Hint>No app tab has answered yet.</Hint>
         )}
       </Stack>
       <Stack gap={1} minW={0}>
@@ -61,43 +79,81 @@ export function LivePanel({
           <Button size="xs" variant="outline" aria-pressed={paused} onClick={() => setPaused(!paused)}>
             {paused ? 'Resume' : 'Pause'}
           </Button>
+          <Button size="xs" variant="outline" disabled={!log.length} onClick={() => saveRecording(log)}>
+            Save recording
+          </Button>
           <Button size="xs" variant="outline" disabled={!log.length} onClick={clear}>
             Clear
           </Button>
+          {travel ? (
+            <Button size="xs" variant="outline" onClick={() => onTravel(null)}>
+              Back to now
+            </Button>
+          ) : null}
         </Flex>
         {paused ? (
-          <Text fontSize="xs" color="fg.muted" role="status">
+          <Hint role="status">
             Paused: {missed} event{missed === 1 ? '' : 's'} not logged.
-          </Text>
+          </Hint>
         ) : null}
         <ScrollingList as="ol" label="Event log" focusable maxH={{ base: '360px', lg: '420px' }}>
           {[...log].reverse().map((entry) => (
-            <Box as="li" key={entry.seq} px={2} py={1} borderBottomWidth="1px" data-testid="live-event">
-              <Text fontSize="xs" fontFamily="mono" wordBreak="break-word">
-                <Text as="span" color="fg.muted">
-                  {time(entry.time)}
-                </Text>{' '}
-                <Text as="span" fontWeight="semibold">
-                  {entry.actor.machine}
-                </Text>{' '}
-                {entry.type} → {liveState(entry.actor)}
-              </Text>
-              {Object.keys(entry.payload as object).length ? (
-                <Text
-                  as="pre"
-                  fontSize="xs"
-                  fontFamily="mono"
-                  whiteSpace="pre-wrap"
-                  wordBreak="break-word"
-                  color="fg.muted"
-                >
-                  {JSON.stringify(entry.payload)}
-                </Text>
-              ) : null}
-            </Box>
+            <EventRow
+              key={entry.seq}
+              entry={entry}
+              selected={entry.seq === travel?.seq}
+              onTravel={onTravel}
+            />
           ))}
         </ScrollingList>
       </Stack>
     </Stack>
+  );
+}
+
+/** A logged event: a click shows the chart and the context just after it (again: back to now). */
+function EventRow({
+  entry,
+  selected,
+  onTravel,
+}: {
+  entry: LoggedEvent;
+  selected: boolean;
+  onTravel: (entry: LoggedEvent | null) => void;
+}) {
+  return (
+    <Box
+      as="li"
+      px={2}
+      py={1}
+      borderBottomWidth="1px"
+      bg={selected ? 'teal.subtle' : undefined}
+      data-testid="live-event"
+    >
+      <Button
+        variant="plain"
+        size="xs"
+        h="auto"
+        p={0}
+        fontFamily="mono"
+        fontWeight="normal"
+        whiteSpace="normal"
+        textAlign="start"
+        wordBreak="break-word"
+        aria-current={selected ? 'step' : undefined}
+        title="Show the chart and the context as they were after this event"
+        onClick={() => onTravel(selected ? null : entry)}
+      >
+        <Text as="span" color="fg.muted">
+          {clockTime(entry.time)}
+        </Text>{' '}
+        <Text as="span" fontWeight="semibold">
+          {entry.actor.machine}
+        </Text>{' '}
+        {entry.type} → {liveState(entry.actor)}
+      </Button>
+      {Object.keys(entry.payload as object).length ? <Json value={entry.payload} /> : null}
+      {selected ? <Json label="context after it" value={entry.actor.context} /> : null}
+    </Box>
   );
 }

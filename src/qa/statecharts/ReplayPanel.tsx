@@ -1,9 +1,24 @@
-import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { badgeRecipe } from '../../ui/recipes';
-import { ChoiceList, StepList } from './ChoiceList';
+import {
+  ChoiceList,
+  FilterInput,
+  Hint,
+  PHONE_DIAGRAM_HEIGHT,
+  StepList,
+  Stepper,
+  ToggleGroup,
+  Warning,
+} from './ChoiceList';
+import {
+  type LiveRecording,
+  liveRecordingPath,
+  parseRecording,
+  recordedActors,
+  vanishedEdges,
+} from './live-recording';
 import type { MachineModel } from './model-kit';
-import { pressedToggle } from './pressed';
 import { loadFixture, loadRegressions } from './recordings';
 import {
   fixtureRecording,
@@ -11,6 +26,7 @@ import {
   parsePastedPath,
   propertyRecording,
   type RecordedPath,
+  type Replay,
   type ReplayedStep,
   replayRecording,
 } from './replay';
@@ -23,11 +39,12 @@ import { useLoaded } from './use-loaded';
  * for a fixture, the state the fixture expects; a difference is marked. The diagram follows the step.
  */
 
-type Source = 'fixtures' | 'property' | 'paste';
+type Source = 'fixtures' | 'property' | 'paste' | 'file';
 const SOURCE_TITLES: Record<Source, string> = {
   fixtures: 'Path fixtures',
   property: 'Property paths',
   paste: 'Paste a path',
+  file: 'Open a recording',
 };
 
 function StepText({ step }: { step: ReplayedStep }) {
@@ -41,11 +58,7 @@ function StepText({ step }: { step: ReplayedStep }) {
         → {step.actual}
         {differs ? `, expected ${step.expected}` : ''}
       </Text>
-      {step.note ? (
-        <Text fontSize="xs" color="fg.muted">
-          {step.note}
-        </Text>
-      ) : null}
+      {step.note ? <Hint>{step.note}</Hint> : null}
     </>
   );
 }
@@ -65,6 +78,7 @@ export function ReplayPanel({
   const [pasted, setPasted] = useState('');
   const [pasteError, setPasteError] = useState<string | null>(null);
   const [recording, setRecording] = useState<RecordedPath | null>(null);
+  const [file, setFile] = useState<LiveRecording | string | null>(null);
   const [index, setIndex] = useState(0);
 
   const replay = useMemo(() => (recording ? replayRecording(model, recording) : null), [model, recording]);
@@ -82,7 +96,6 @@ export function ReplayPanel({
   const fixturePaths = (fixture?.paths ?? []).filter((path) =>
     path.id.toLowerCase().includes(filter.toLowerCase()),
   );
-  const mismatches = steps.filter(mismatched).length;
 
   const replayPasted = () => {
     const parsed = parsePastedPath(pasted);
@@ -97,31 +110,34 @@ export function ReplayPanel({
 
   return (
     <Stack gap={3} minW={0} data-testid="replay">
-      <Flex gap={1} wrap="wrap" role="group" aria-label="Recorded paths">
-        {(Object.keys(SOURCE_TITLES) as Source[]).map((value) => (
-          <Button
-            key={value}
-            size="xs"
-            {...(value === source ? pressedToggle : { variant: 'outline' })}
-            aria-pressed={value === source}
-            onClick={() => setSource(value)}
-          >
-            {SOURCE_TITLES[value]}
-          </Button>
-        ))}
-      </Flex>
+      {/* Sticky: on a long replay the source switch stays in reach. */}
+      <ToggleGroup
+        label="Recorded paths"
+        titles={SOURCE_TITLES}
+        value={source}
+        onChange={(value) => {
+          // The replay shown belongs to the source it came from.
+          setSource(value);
+          setRecording(null);
+        }}
+        idle="outline"
+        position="sticky"
+        top={{ base: PHONE_DIAGRAM_HEIGHT, lg: 0 }}
+        zIndex={1}
+        bg="bg"
+        py={1}
+      />
 
       {source === 'fixtures' ? (
         <Stack gap={2} minW={0}>
-          <Text fontSize="xs" color="fg.muted">
+          <Hint>
             tests/fixtures/paths/{model.name}.json: every generated path with the state each step must reach (
             {fixture ? `${fixture.paths.length} paths` : 'loading…'}).
-          </Text>
-          <Input
-            size="sm"
+          </Hint>
+          <FilterInput
             placeholder="Filter fixture paths"
             value={filter}
-            onChange={(event) => setFilter(event.target.value)}
+            onFilter={setFilter}
             aria-label="Filter fixture paths"
           />
           <ChoiceList
@@ -138,10 +154,10 @@ export function ReplayPanel({
         </Stack>
       ) : source === 'property' ? (
         <Stack gap={2} minW={0}>
-          <Text fontSize="xs" color="fg.muted">
+          <Hint>
             tests/property/regressions.json: minimal paths of seeded faults the property walks caught (
             {regressions ? `${machineRegressions.length} for ${model.name}` : 'loading…'}).
-          </Text>
+          </Hint>
           {regressions && machineRegressions.length === 0 ? (
             <Text fontSize="sm">No regression path is kept for {model.name}.</Text>
           ) : (
@@ -161,12 +177,20 @@ export function ReplayPanel({
             />
           )}
         </Stack>
+      ) : source === 'file' ? (
+        <RecordingFile
+          model={model}
+          file={file}
+          onFile={setFile}
+          selected={recording?.kind === 'live' ? recording.id : null}
+          onChoose={choose}
+        />
       ) : (
         <Stack gap={2} minW={0}>
-          <Text fontSize="xs" color="fg.muted">
+          <Hint>
             A failing property walk prints its minimal path and, after “as a regression:”, the same path as
             JSON. Paste either.
-          </Text>
+          </Hint>
           <Input asChild size="sm" h="auto" py={2} fontFamily="mono">
             <textarea
               rows={4}
@@ -180,92 +204,150 @@ export function ReplayPanel({
             <Button size="xs" disabled={!pasted.trim()} onClick={replayPasted}>
               Replay the pasted path
             </Button>
-            {pasteError ? (
-              <Text fontSize="xs" color="fg.error" role="alert">
-                {pasteError}
-              </Text>
-            ) : null}
+            {pasteError ? <Warning role="alert">{pasteError}</Warning> : null}
           </Flex>
         </Stack>
       )}
 
       {replay && step ? (
-        <Stack gap={2} minW={0}>
-          <Flex align="center" gap={2} wrap="wrap">
-            <Heading as="h3" size="sm" flex="1" minW={0} wordBreak="break-word">
-              Step {step.index} of {steps.length - 1 + (replay.stopped ? 1 : 0)}
-            </Heading>
-            <Button size="xs" variant="outline" disabled={index <= 0} onClick={() => setIndex(index - 1)}>
-              Previous
-            </Button>
-            <Button size="xs" disabled={index >= steps.length - 1} onClick={() => setIndex(index + 1)}>
-              Next
-            </Button>
-            <Button
-              size="xs"
-              variant="outline"
-              disabled={index >= steps.length - 1}
-              onClick={() => setIndex(steps.length - 1)}
-            >
-              Last
-            </Button>
-          </Flex>
-          <Text fontSize="xs" fontFamily="mono" color="fg.muted" wordBreak="break-word">
-            {recording?.id}
-          </Text>
-          <Box
-            borderWidth="1px"
-            borderRadius="md"
-            p={2}
-            bg="bg.subtle"
-            borderColor={mismatched(step) ? 'border.error' : undefined}
-            data-testid="replay-step"
-          >
-            <Text fontSize="xs" color="fg.muted">
-              Reached here
-            </Text>
-            <Text fontFamily="mono" fontWeight="semibold" wordBreak="break-word" data-testid="replay-actual">
-              {step.actual}
-            </Text>
-            <Text fontSize="xs" color="fg.muted" mt={1}>
-              Expected by the recording
-            </Text>
-            <Flex gap={2} align="center" wrap="wrap">
-              <Text fontFamily="mono" wordBreak="break-word" data-testid="replay-expected">
-                {step.expected ?? '— (a property path records no states)'}
-              </Text>
-              {step.expected !== undefined ? (
-                <Badge recipe={badgeRecipe} colorPalette={mismatched(step) ? 'red' : 'green'}>
-                  {mismatched(step) ? 'differs' : 'same'}
-                </Badge>
-              ) : null}
-            </Flex>
-          </Box>
-          {mismatches ? (
-            <Text fontSize="xs" color="fg.error" role="status">
-              {mismatches} step{mismatches === 1 ? '' : 's'} reach another state than the recording expects.
-            </Text>
-          ) : null}
-          {replay.stopped ? (
-            <Text fontSize="xs" color="fg.error" role="status">
-              Step {replay.stopped.index} “{replay.stopped.label}” cannot be made: {replay.stopped.reason}.
-            </Text>
-          ) : null}
-          <StepList
-            label="Replayed steps"
-            steps={steps}
-            current={index}
-            onSelect={setIndex}
-            tone={(entry) => (mismatched(entry) ? 'bg.error' : undefined)}
-          >
-            {(entry) => <StepText step={entry} />}
-          </StepList>
-        </Stack>
+        <ReplayedSteps replay={replay} id={recording?.id} index={index} onStep={setIndex} />
       ) : (
-        <Text fontSize="xs" color="fg.muted">
-          Pick a path to replay it.
-        </Text>
+        <Hint>Pick a path to replay it.</Hint>
       )}
+    </Stack>
+  );
+}
+
+/** The step of a replay shown beside the one the recording expects, and every replayed step. */
+function ReplayedSteps({
+  replay,
+  id,
+  index,
+  onStep,
+}: {
+  replay: Replay;
+  id: string | undefined;
+  index: number;
+  onStep: (index: number) => void;
+}) {
+  const { steps } = replay;
+  const step = steps[Math.min(index, steps.length - 1)] as ReplayedStep;
+  const mismatches = steps.filter(mismatched).length;
+  return (
+    <Stack gap={2} minW={0}>
+      <Stepper
+        title={`Step ${step.index} of ${steps.length - 1 + (replay.stopped ? 1 : 0)}`}
+        index={index}
+        count={steps.length}
+        onStep={onStep}
+        withLast
+      />
+      <Text fontSize="xs" fontFamily="mono" color="fg.muted" wordBreak="break-word">
+        {id}
+      </Text>
+      <Box
+        borderWidth="1px"
+        borderRadius="md"
+        p={2}
+        bg="bg.subtle"
+        borderColor={mismatched(step) ? 'border.error' : undefined}
+        data-testid="replay-step"
+      >
+        <Hint>Reached here</Hint>
+        <Text fontFamily="mono" fontWeight="semibold" wordBreak="break-word" data-testid="replay-actual">
+          {step.actual}
+        </Text>
+        <Hint mt={1}>Expected by the recording</Hint>
+        <Flex gap={2} align="center" wrap="wrap">
+          <Text fontFamily="mono" wordBreak="break-word" data-testid="replay-expected">
+            {step.expected ?? '— (a property path records no states)'}
+          </Text>
+          {step.expected !== undefined ? (
+            <Badge recipe={badgeRecipe} colorPalette={mismatched(step) ? 'red' : 'green'}>
+              {mismatched(step) ? 'differs' : 'same'}
+            </Badge>
+          ) : null}
+        </Flex>
+      </Box>
+      {mismatches ? (
+        <Warning role="status">
+          {mismatches} step{mismatches === 1 ? '' : 's'} reach another state than the recording expects.
+        </Warning>
+      ) : null}
+      {replay.stopped ? (
+        <Warning role="status">
+          Step {replay.stopped.index} “{replay.stopped.label}” cannot be made: {replay.stopped.reason}.
+        </Warning>
+      ) : null}
+      <StepList
+        label="Replayed steps"
+        steps={steps}
+        current={index}
+        onSelect={onStep}
+        tone={(entry) => (mismatched(entry) ? 'bg.error' : undefined)}
+      >
+        {(entry) => <StepText step={entry} />}
+      </StepList>
+    </Stack>
+  );
+}
+
+/** A recording the Live view saved: which of this machine's actors to replay, and what changed since. */
+function RecordingFile({
+  model,
+  file,
+  onFile,
+  selected,
+  onChoose,
+}: {
+  model: MachineModel;
+  file: LiveRecording | string | null;
+  onFile: (file: LiveRecording | string | null) => void;
+  selected: string | null;
+  onChoose: (path: RecordedPath) => void;
+}) {
+  const recording = typeof file === 'string' ? null : file;
+  const actors = recording ? recordedActors(recording, model.name) : [];
+  const vanished = recording ? vanishedEdges(recording, model) : [];
+  return (
+    <Stack gap={2} minW={0}>
+      <Hint>
+        A file the Live view's “Save recording” downloaded: one actor's events replay on today's machine from
+        its first recorded state.
+      </Hint>
+      <Input
+        type="file"
+        size="sm"
+        accept="application/json,.json"
+        aria-label="Recording file"
+        onChange={async (event) => onFile(parseRecording((await event.target.files?.[0]?.text()) ?? ''))}
+      />
+      {typeof file === 'string' ? <Warning role="alert">{file}</Warning> : null}
+      {recording && !actors.length ? (
+        <Text fontSize="sm">The recording holds no events of {model.name}.</Text>
+      ) : null}
+      {vanished.length ? (
+        <Stack gap={0} role="status">
+          <Warning>
+            {model.name} changed since this recording: {vanished.length} recorded edge
+            {vanished.length === 1 ? ' no longer exists' : 's no longer exist'}:
+          </Warning>
+          {vanished.map((edge) => (
+            <Text key={edge} fontSize="xs" fontFamily="mono" wordBreak="break-word">
+              {edge}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+      {recording && actors.length ? (
+        <ChoiceList
+          label="Recorded actors"
+          items={actors.map(({ actor }) => actor)}
+          text={(actor) => actors.find((entry) => entry.actor === actor)?.text ?? actor}
+          selected={actors.find(({ actor }) => selected?.startsWith(`${actor},`))?.actor ?? null}
+          onSelect={(actor) => onChoose(liveRecordingPath(recording, actor))}
+        />
+      ) : null}
     </Stack>
   );
 }

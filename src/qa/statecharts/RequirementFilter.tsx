@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { requirementById } from '../requirements/requirements';
 import { traceEdges } from '../requirements/trace';
-import { ChoiceList } from './ChoiceList';
+import { ChoiceList, Hint } from './ChoiceList';
 
 /**
  * The spec requirements of a machine's edges in the viewer's edge panel (src/qa/requirements): each
@@ -45,12 +45,7 @@ export function edgeWithRequirements(requirements: EdgeRequirements, edgeId: str
 
 /** The statements of the requirements one edge carries. */
 export function EdgeRequirementList({ ids }: { ids: string[] }) {
-  if (!ids.length)
-    return (
-      <Text fontSize="xs" color="fg.muted">
-        Requirements: none named.
-      </Text>
-    );
+  if (!ids.length) return <Hint>Requirements: none named.</Hint>;
   return (
     <Stack as="ul" gap={0.5} listStyleType="none" ps={0} aria-label="Requirements of the edge">
       {ids.map((id) => (
@@ -67,12 +62,7 @@ export function EdgeRequirementList({ ids }: { ids: string[] }) {
 
 /** The machine's requirements: choosing one shows only the edges that carry it. */
 export function RequirementFilter({ requirements }: { requirements: EdgeRequirements }) {
-  if (!requirements.ids.length)
-    return (
-      <Text fontSize="xs" color="fg.muted">
-        No edge of this machine names a spec requirement.
-      </Text>
-    );
+  if (!requirements.ids.length) return <Hint>No edge of this machine names a spec requirement.</Hint>;
   return (
     <Stack gap={1} minW={0}>
       <Heading as="h4" size="xs">

@@ -1,8 +1,13 @@
-import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import type { AnyEventObject } from 'xstate';
+import { nativeSelectRecipe } from '../../ui/recipes';
+import { Hint, ScrollingList, Subheading, ToggleGroup, Warning } from './ChoiceList';
+import { maskedValue } from './inspector/mask';
+import { Json } from './Json';
 import type { MachineModel } from './model-kit';
 import type { ModelPath } from './paths';
-import { type Choice, type ChoiceGroup, enabledChoices } from './simulator';
+import { type Choice, type ChoiceGroup, editedLabel, enabledChoices, parseEdited } from './simulator';
 import { stateLabel } from './state-label';
 
 /**
@@ -36,20 +41,16 @@ export function SimulatorPanel({
   const labels = path.steps.map((step) => step.label);
   const question = groups.find((group) => group.name === asking);
 
-  const play = (choice: Choice) => {
-    setAsking(null);
-    setCopied(false);
-    onPlay([...labels, choice.label]);
-  };
-  const choose = (group: ChoiceGroup) => {
-    const [only] = group.choices;
-    if (group.choices.length === 1 && only) play(only);
-    else setAsking(group.name === asking ? null : group.name);
-  };
   const go = (next: string[]) => {
     setAsking(null);
     setCopied(false);
     onPlay(next);
+  };
+  const play = (choice: Choice) => go([...labels, choice.label]);
+  const choose = (group: ChoiceGroup) => {
+    const [only] = group.choices;
+    if (group.choices.length === 1 && only) play(only);
+    else setAsking(group.name === asking ? null : group.name);
   };
   const copy = async () => {
     await navigator.clipboard?.writeText(window.location.href).catch(() => undefined);
@@ -59,40 +60,31 @@ export function SimulatorPanel({
   return (
     <Stack gap={3} minW={0} data-testid="simulator">
       {model.inputs.length > 1 ? (
-        <Flex gap={1} wrap="wrap" role="group" aria-label="Start from">
-          {model.inputs.map((input) => (
-            <Button
-              key={input.label}
-              size="xs"
-              variant={input.label === path.inputLabel ? 'solid' : 'outline'}
-              aria-pressed={input.label === path.inputLabel}
-              onClick={() => {
-                setAsking(null);
-                onInput(input.label);
-              }}
-            >
-              {input.label}
-            </Button>
-          ))}
-        </Flex>
+        <ToggleGroup
+          label="Start from"
+          titles={Object.fromEntries(model.inputs.map((input) => [input.label, input.label]))}
+          value={path.inputLabel}
+          onChange={(label) => {
+            setAsking(null);
+            onInput(label);
+          }}
+          idle="outline"
+        />
       ) : null}
       <Box borderWidth="1px" borderRadius="md" p={2} bg="bg.subtle">
-        <Text fontSize="xs" color="fg.muted">
-          Current state{current.status === 'active' ? '' : ` (${current.status})`}
-        </Text>
+        <Hint>Current state{current.status === 'active' ? '' : ` (${current.status})`}</Hint>
         <Text fontFamily="mono" fontWeight="semibold" wordBreak="break-word" data-testid="simulator-state">
           {stateLabel(current)}
         </Text>
+        <Json label="Context" value={maskedValue(current.context)} />
       </Box>
       {unmatched ? (
-        <Text fontSize="xs" color="fg.error" role="status">
+        <Warning role="status">
           The link's step “{unmatched}” is not enabled here any more: the path stops before it.
-        </Text>
+        </Warning>
       ) : null}
       <Stack gap={1}>
-        <Heading as="h3" size="sm">
-          Enabled events
-        </Heading>
+        <Subheading>Enabled events</Subheading>
         {groups.length ? (
           <Flex gap={1} wrap="wrap" role="group" aria-label="Enabled events">
             {groups.map((group) => (
@@ -110,11 +102,16 @@ export function SimulatorPanel({
             ))}
           </Flex>
         ) : (
-          <Text fontSize="xs" color="fg.muted">
-            No event is enabled: the machine has stopped here.
-          </Text>
+          <Hint>No event is enabled: the machine has stopped here.</Hint>
         )}
       </Stack>
+      <PayloadEditor
+        key={labels.join(' → ')}
+        presets={groups
+          .flatMap((group) => group.choices)
+          .filter((choice) => Object.keys(choice.event).length > 1)}
+        onPlay={(event) => go([...labels, editedLabel(event)])}
+      />
       {question ? (
         <Stack as="fieldset" gap={1} borderWidth="1px" borderRadius="md" p={2} borderColor="teal.solid">
           <Text as="legend" fontSize="sm" fontWeight="semibold" px={1}>
@@ -149,36 +146,95 @@ export function SimulatorPanel({
         <Button size="xs" variant="outline" onClick={() => void copy()}>
           Copy link
         </Button>
-        <Text fontSize="xs" color="fg.muted" alignSelf="center" role="status">
+        <Hint alignSelf="center" role="status">
           {copied ? 'Link copied: it reopens this path.' : ''}
-        </Text>
+        </Hint>
       </Flex>
       <Stack gap={1}>
-        <Heading as="h3" size="sm">
+        <Subheading>
           Played path ({labels.length} step{labels.length === 1 ? '' : 's'})
-        </Heading>
-        <Stack
-          as="ol"
-          aria-label="Played steps"
-          gap={0}
-          borderWidth="1px"
-          borderRadius="md"
-          listStyleType="none"
-        >
-          <Box as="li" px={3} py={1} borderBottomWidth="1px">
-            <Text fontSize="xs" fontFamily="mono">
-              0. {path.inputLabel} → {stateLabel(path.initial)}
-            </Text>
-          </Box>
-          {path.steps.map((step, index) => (
-            <Box as="li" key={labels.slice(0, index + 1).join(' → ')} px={3} py={1} borderBottomWidth="1px">
+        </Subheading>
+        <ScrollingList as="ol" label="Played steps">
+          {[
+            `0. ${path.inputLabel} → ${stateLabel(path.initial)}`,
+            ...path.steps.map((step, index) => `${index + 1}. ${step.label} → ${stateLabel(step.state)}`),
+          ].map((row) => (
+            <Box as="li" key={row} px={3} py={1} borderBottomWidth="1px">
               <Text fontSize="xs" fontFamily="mono" wordBreak="break-word">
-                {index + 1}. {step.label} → {stateLabel(step.state)}
+                {row}
               </Text>
             </Box>
           ))}
-        </Stack>
+        </ScrollingList>
       </Stack>
     </Stack>
+  );
+}
+
+/** Sends one of the enabled presets with its payload edited, checked against the preset's shape. */
+function PayloadEditor({ presets, onPlay }: { presets: Choice[]; onPlay: (event: AnyEventObject) => void }) {
+  const [chosen, setChosen] = useState(0);
+  const preset = presets[Math.min(chosen, presets.length - 1)];
+  const payloadOf = (event: AnyEventObject) => {
+    const { type: _type, ...payload } = event;
+    return JSON.stringify(payload, null, 1);
+  };
+  const [text, setText] = useState(preset ? payloadOf(preset.event) : '');
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  if (!preset) return null;
+  return (
+    // Not a closed <details>: Chrome does not run the transitions of content it hides (content-visibility).
+    <Box borderWidth="1px" borderRadius="md" p={2}>
+      <Button size="xs" variant="plain" p={0} aria-expanded={open} onClick={() => setOpen(!open)}>
+        Edit a payload
+      </Button>
+      {open ? (
+        <Stack gap={2} mt={2}>
+          <Field.Root>
+            <Field.Label fontSize="xs">Preset</Field.Label>
+            <NativeSelect.Root recipe={nativeSelectRecipe} size="sm">
+              <NativeSelect.Field
+                value={chosen}
+                onChange={(event) => {
+                  const index = Number(event.currentTarget.value);
+                  setChosen(index);
+                  setText(payloadOf((presets[index] ?? preset).event));
+                  setError(null);
+                }}
+              >
+                {presets.map((choice, index) => (
+                  <option key={choice.label} value={index}>
+                    {choice.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Input asChild size="sm" h="auto" py={2} fontFamily="mono">
+            <textarea
+              rows={4}
+              aria-label="Payload"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </Input>
+          <Flex gap={2} align="center" wrap="wrap">
+            <Button
+              size="xs"
+              onClick={() => {
+                const event = parseEdited(preset.event, text);
+                if (typeof event === 'string') setError(event);
+                else onPlay(event);
+              }}
+            >
+              Send {preset.event.type}
+            </Button>
+            {error ? <Warning role="alert">{error}</Warning> : null}
+          </Flex>
+        </Stack>
+      ) : null}
+    </Box>
   );
 }

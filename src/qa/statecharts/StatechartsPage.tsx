@@ -1,18 +1,29 @@
 import { Badge, Box, Button, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import { useAppearanceActor } from '../../features/app/context';
 import { COLOR_MODE_LABELS } from '../../features/settings/color-modes';
 import { COLOR_MODES } from '../../machines/appearance';
 import { badgeRecipe, nativeSelectRecipe } from '../../ui/recipes';
-import { ChoiceList, StepList } from './ChoiceList';
+import {
+  ChoiceList,
+  FilterInput,
+  Hint,
+  PHONE_DIAGRAM_HEIGHT,
+  StepList,
+  Stepper,
+  Subheading,
+  ToggleGroup,
+} from './ChoiceList';
 import { CoveragePanel } from './CoveragePanel';
 import { Diagram } from './Diagram';
-import { type DefinedEdge, definedEdges } from './edges';
-import { actorKey, type Inspector, useInspector } from './inspector/useInspector';
-import { LivePanel, liveState } from './LivePanel';
+import { allStateNodes, type DefinedEdge, definedEdges, loggedEdges } from './edges';
+import type { LiveActor } from './inspector/protocol';
+import { actorKey, type Inspector, type LoggedEvent, useInspector } from './inspector/useInspector';
+import { edgeCoverage, type KindView } from './kinds-walked';
+import { clockTime, LivePanel, liveState } from './LivePanel';
 import { type Layout, layoutMachine } from './layout';
 import type { MachineModel } from './model-kit';
 import { MODELS } from './models';
@@ -29,9 +40,10 @@ import {
 } from './RequirementFilter';
 import type { ReplayedStep } from './replay';
 import { SimulatorPanel } from './SimulatorPanel';
-import { parseStatechartsSearch, type StatechartsSearch, VIEWS, type View } from './search';
+import { parseStatechartsSearch, type StatechartsSearch, type View } from './search';
 import { replay } from './simulator';
 import { stateLabel } from './state-label';
+import { useLoaded } from './use-loaded';
 import { type WalkStep, walkPath } from './walk';
 import { loadWalkedBy, type MachineWalkedBy, shortTestName, type WalkedTests } from './walked-by';
 
@@ -43,27 +55,19 @@ import { loadWalkedBy, type MachineWalkedBy, shortTestName, type WalkedTests } f
  * and the simulator's path (search.ts), so any of them is a link.
  */
 
-const groups = [...new Set(MODELS.map((model) => model.group))];
-
 function ColorModeSwitch() {
   const appearance = useAppearanceActor();
   // The three modes of the settings screen: with only Light and Dark, 'system' on a dark OS showed a dark
   // page with Light pressed.
   const mode = useSelector(appearance, (snapshot) => COLOR_MODES.find((value) => snapshot.matches(value)));
   return (
-    <Flex gap={1} role="group" aria-label="Colour mode">
-      {COLOR_MODES.map((value) => (
-        <Button
-          key={value}
-          size="xs"
-          variant={mode === value ? 'solid' : 'outline'}
-          aria-pressed={mode === value}
-          onClick={() => appearance.send({ type: 'appearance.change', mode: value })}
-        >
-          {COLOR_MODE_LABELS[value]}
-        </Button>
-      ))}
-    </Flex>
+    <ToggleGroup
+      label="Colour mode"
+      titles={COLOR_MODE_LABELS}
+      value={mode}
+      onChange={(value) => appearance.send({ type: 'appearance.change', mode: value })}
+      idle="outline"
+    />
   );
 }
 
@@ -72,15 +76,35 @@ function ColorModeSwitch() {
  * select, which takes one line whatever the names' length (a row of button columns ran off a phone).
  */
 function MachineList({ selected, onSelect }: { selected: string; onSelect: (name: string) => void }) {
+  const [query, setQuery] = useState('');
+  const found = MODELS.filter(
+    (model) => model.name === selected || model.name.toLowerCase().includes(query.trim().toLowerCase()),
+  );
+  const groups = [...new Set(found.map((model) => model.group))].map(
+    (group) => [group, found.filter((model) => model.group === group)] as const,
+  );
   return (
     <>
+      <Input
+        size="sm"
+        mb={2}
+        type="search"
+        placeholder="Search machines"
+        aria-label="Search machines"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          const first = found.find((model) => model.name !== selected);
+          if (event.key === 'Enter' && first) onSelect(first.name);
+        }}
+      />
       <Field.Root hideFrom="lg">
         <Field.Label fontSize="xs">Machine</Field.Label>
         <NativeSelect.Root recipe={nativeSelectRecipe} size="sm">
           <NativeSelect.Field value={selected} onChange={(event) => onSelect(event.currentTarget.value)}>
-            {groups.map((group) => (
+            {groups.map(([group, models]) => (
               <optgroup key={group} label={group}>
-                {MODELS.filter((model) => model.group === group).map((model) => (
+                {models.map((model) => (
                   <option key={model.name} value={model.name}>
                     {model.name}
                   </option>
@@ -92,7 +116,7 @@ function MachineList({ selected, onSelect }: { selected: string; onSelect: (name
         </NativeSelect.Root>
       </Field.Root>
       <Stack as="nav" aria-label="Machines" gap={4} hideBelow="lg">
-        {groups.map((group) => (
+        {groups.map(([group, models]) => (
           <Stack key={group} gap={1}>
             <Text
               fontSize="xs"
@@ -103,7 +127,7 @@ function MachineList({ selected, onSelect }: { selected: string; onSelect: (name
             >
               {group}
             </Text>
-            {MODELS.filter((model) => model.group === group).map((model) => (
+            {models.map((model) => (
               <Button
                 key={model.name}
                 size="sm"
@@ -122,53 +146,66 @@ function MachineList({ selected, onSelect }: { selected: string; onSelect: (name
   );
 }
 
-function useLayout(model: MachineModel): Layout | null {
+/** The machine laid out with `collapsed` states closed; the last layout stays while the next is computed. */
+function useLayout(model: MachineModel, collapsed: ReadonlySet<string>): Layout | null {
   const [layout, setLayout] = useState<{ name: string; layout: Layout } | null>(null);
   useEffect(() => {
     let live = true;
-    void layoutMachine(model.machine).then((result) => {
+    void layoutMachine(model.machine, collapsed).then((result) => {
       if (live) setLayout({ name: model.name, layout: result });
     });
     return () => {
       live = false;
     };
-  }, [model]);
+  }, [model, collapsed]);
   return layout?.name === model.name ? layout.layout : null;
+}
+
+/** The states with children; a click on one in the diagram collapses or expands it. */
+function useCollapsed(model: MachineModel) {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const compounds = useMemo(
+    () =>
+      allStateNodes(model.machine)
+        .filter((node) => node !== model.machine.root && Object.keys(node.states).length)
+        .map((node) => node.id),
+    [model],
+  );
+  return {
+    collapsed,
+    toggle: (id: string) =>
+      setCollapsed((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    all: (collapse: boolean) => setCollapsed(new Set(collapse ? compounds : [])),
+    /** Opens the states around `ids` (an edge chosen in a list must be drawn to be shown). */
+    open: (ids: string[]) =>
+      setCollapsed((current) => {
+        const next = [...current].filter((id) => !ids.some((inner) => inner.startsWith(`${id}.`)));
+        return next.length === current.size ? current : new Set(next);
+      }),
+  };
 }
 
 /** Replays a path on a real actor (walk.ts): the snapshots and the defined edges each step took. */
 function useWalk(model: MachineModel, path: ModelPath | null): WalkStep[] | null {
-  const [walk, setWalk] = useState<{ key: string; steps: WalkStep[] } | null>(null);
-  const key = path ? `${model.name}|${path.id}` : '';
-  useEffect(() => {
-    if (!path) return;
-    let live = true;
+  const walk = useLoaded(path ? `${model.name}|${path.id}` : '', async () => {
+    if (!path) return null;
     const steps: WalkStep[] = [];
-    void walkPath(model, path, (step) => {
+    await walkPath(model, path, (step) => {
       steps.push(step);
-    }).then(() => {
-      if (live) setWalk({ key: `${model.name}|${path.id}`, steps });
     });
-    return () => {
-      live = false;
-    };
-  }, [model, path]);
-  return walk?.key === key ? walk.steps : null;
+    return steps;
+  });
+  return walk ?? null;
 }
 
 /** The machine's edge → tests report, loaded when the machine is shown ('loading' meanwhile). */
 function useWalkedBy(machine: string): MachineWalkedBy | undefined | 'loading' {
-  const [loaded, setLoaded] = useState<{ machine: string; report: MachineWalkedBy | undefined } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadWalkedBy(machine).then((report) => {
-      if (live) setLoaded({ machine, report });
-    });
-    return () => {
-      live = false;
-    };
-  }, [machine]);
-  return loaded?.machine === machine ? loaded.report : 'loading';
+  const loaded = useLoaded(machine, async () => ({ report: await loadWalkedBy(machine) }));
+  return loaded ? loaded.report : 'loading';
 }
 
 function TestList({ label, walked }: { label: string; walked: WalkedTests }) {
@@ -206,9 +243,7 @@ function EdgePanel({
   const walked = selected && report !== 'loading' ? report?.walkedBy[selected] : undefined;
   return (
     <Stack gap={2} minW={0} data-testid="edge-panel">
-      <Heading as="h3" size="sm">
-        Edges and the tests that walk them
-      </Heading>
+      <Subheading>Edges and the tests that walk them</Subheading>
       {selected ? (
         <Box borderWidth="1px" borderRadius="md" p={2} bg="bg.subtle">
           <Text fontSize="sm" fontFamily="mono" fontWeight="semibold" wordBreak="break-word">
@@ -221,17 +256,15 @@ function EdgePanel({
               <TestList label="UI level (tests/ui/walks)" walked={walked.ui} />
             </Stack>
           ) : (
-            <Text fontSize="xs" color="fg.muted">
+            <Hint>
               {report === 'loading'
                 ? 'Loading the tests that walk it…'
                 : 'Not in src/qa/statecharts/walked-by/ yet: run npm run coverage:paths.'}
-            </Text>
+            </Hint>
           )}
         </Box>
       ) : (
-        <Text fontSize="xs" color="fg.muted">
-          Select an arrow in the diagram or an edge below.
-        </Text>
+        <Hint>Select an arrow in the diagram or an edge below.</Hint>
       )}
       <RequirementFilter requirements={requirements} />
       <ChoiceList
@@ -245,6 +278,66 @@ function EdgePanel({
         onSelect={(id) => onSelect(id === selected ? null : id)}
         maxH="200px"
       />
+    </Stack>
+  );
+}
+
+/** The Paths view's state, kept by the machine's view (the filter outlives a switch to another panel). */
+function usePathWalk(model: MachineModel) {
+  const paths = useMemo(() => generatePaths(model), [model]);
+  const [filter, setFilter] = useState('');
+  const [pathId, setPathId] = useState<string | null>(null);
+  const [index, setIndex] = useState(0);
+  const steps = useWalk(model, paths.find((path) => path.id === pathId) ?? null);
+  const choose = (id: string) => {
+    setPathId(id);
+    setIndex(0);
+  };
+  const step = steps?.[Math.min(index, steps.length - 1)];
+  return { paths, filter, setFilter, pathId, choose, index, setIndex, steps, step };
+}
+
+/** The Paths view's panel: the steps of the path walked, the edges and their tests (`children`), the test paths. */
+function PathsPanel({ walk, children }: { walk: ReturnType<typeof usePathWalk>; children: ReactNode }) {
+  const { paths, filter, steps } = walk;
+  const shown = paths.filter((path) => path.id.toLowerCase().includes(filter.toLowerCase()));
+  return (
+    <Stack gap={4}>
+      {steps ? (
+        <StepList label="Steps of the path" steps={steps} current={walk.index} onSelect={walk.setIndex}>
+          {(entry) => (
+            <>
+              <Text fontSize="sm" fontFamily="mono" fontWeight="semibold" wordBreak="break-word">
+                {entry.index}. {entry.label}
+              </Text>
+              <Hint wordBreak="break-word">
+                → {stateLabel(entry.snapshot)}
+                {entry.edges.length ? ` · via ${entry.edges.map((edge) => edge.id).join('; ')}` : ''}
+              </Hint>
+            </>
+          )}
+        </StepList>
+      ) : null}
+      {children}
+      <Stack gap={2} minW={0}>
+        <Subheading>
+          Test paths ({shown.length} of {paths.length})
+        </Subheading>
+        <FilterInput
+          placeholder="Filter paths, e.g. error: 422"
+          value={filter}
+          onFilter={walk.setFilter}
+          aria-label="Filter paths"
+        />
+        <ChoiceList
+          label="Test paths"
+          items={shown.map((path) => path.id)}
+          selected={walk.pathId}
+          onSelect={walk.choose}
+          maxH={{ base: '360px', lg: '420px' }}
+          focusable
+        />
+      </Stack>
     </Stack>
   );
 }
@@ -276,7 +369,9 @@ export function StatechartsPage() {
   const model = MODELS.find((candidate) => candidate.name === search.machine) ?? (MODELS[0] as MachineModel);
   const inspector = useInspector();
   const [followed, setFollowed] = useState<string | null>(null);
-  const update = (next: StatechartsSearch) => void navigate({ search: next, replace: true });
+  const [travel, setTravel] = useState<LoggedEvent | null>(null);
+  const update = (next: StatechartsSearch) =>
+    void navigate({ search: next, replace: true, resetScroll: false });
 
   return (
     <Flex
@@ -302,9 +397,7 @@ export function StatechartsPage() {
         <Heading as="h1" size="md" mb={1}>
           Statecharts
         </Heading>
-        <Text fontSize="xs" color="fg.muted" mb={{ base: 2, lg: 4 }}>
-          Drawn from src/machines at run time
-        </Text>
+        <Hint mb={{ base: 2, lg: 4 }}>Drawn from src/machines at run time</Hint>
         <MachineList
           selected={model.name}
           onSelect={(name) => update({ machine: name, view: search.view })}
@@ -322,9 +415,74 @@ export function StatechartsPage() {
           setFollowed(key);
           if (key && machine !== model.name) update({ machine, view: 'live' });
         }}
+        travel={travel?.actor.machine === model.name ? travel : null}
+        onTravel={(entry) => {
+          setTravel(entry);
+          if (!entry) return;
+          setFollowed(actorKey(entry.actor));
+          if (entry.actor.machine !== model.name) update({ machine: entry.actor.machine, view: 'live' });
+        }}
       />
     </Flex>
   );
+}
+
+/** The machine's name, group and counts beside the colour mode, and how to read the chart. */
+function MachineHeader({ model, edges, paths }: { model: MachineModel; edges: number; paths: number }) {
+  return (
+    <>
+      <Flex align="center" gap={2} wrap="wrap">
+        <Heading as="h2" size="lg">
+          {model.name}
+        </Heading>
+        <Badge recipe={badgeRecipe} colorPalette="teal">
+          {model.group}
+        </Badge>
+        <Badge recipe={badgeRecipe} variant="outline">
+          {edges} edges
+        </Badge>
+        <Badge recipe={badgeRecipe} variant="outline">
+          {paths} test paths
+        </Badge>
+        <Box flex="1" />
+        <ColorModeSwitch />
+      </Flex>
+      <Hint>
+        Boxes are states (nested states inside their parent, ● marks the initial state). Arrows are
+        transitions: the event, then [guards], then / actions. “done:” and “error:” are the results of invoked
+        actors.
+      </Hint>
+    </>
+  );
+}
+
+/** The line under the diagram in the views without a stepper: what the chart shows. */
+function captionOf(
+  view: View,
+  {
+    played,
+    replayed,
+    travel,
+    followedActor,
+  }: {
+    played: ModelPath;
+    replayed: ReplayedStep | undefined;
+    travel: LoggedEvent | null;
+    followedActor: LiveActor | undefined;
+  },
+): string {
+  if (view === 'simulate')
+    return `Simulating: ${stateLabel(played.steps.at(-1)?.state ?? (played.initial as AnyMachineSnapshot))}`;
+  if (view === 'replay')
+    return replayed
+      ? `Replaying step ${replayed.index}: ${replayed.actual}`
+      : 'Pick a recorded path to replay it';
+  if (view === 'coverage')
+    return 'Coverage: walked edges green, unwalked dashed, unreachable grey (hover for the reason)';
+  if (travel) return `At ${clockTime(travel.time)}, after ${travel.type}: ${liveState(travel.actor)}`;
+  return followedActor
+    ? `Following ${followedActor.machine} on ${followedActor.path}: ${liveState(followedActor)}`
+    : 'Pick a running machine to follow it';
 }
 
 function MachineView({
@@ -334,6 +492,8 @@ function MachineView({
   inspector,
   followed,
   onFollow,
+  travel,
+  onTravel,
 }: {
   model: MachineModel;
   search: StatechartsSearch;
@@ -341,20 +501,24 @@ function MachineView({
   inspector: Inspector;
   followed: string | null;
   onFollow: (key: string | null, machine: string) => void;
+  /** The logged event the live view shows the chart at (time travel); null: now. */
+  travel: LoggedEvent | null;
+  onTravel: (entry: LoggedEvent | null) => void;
 }) {
   const view = search.view ?? 'paths';
-  const layout = useLayout(model);
-  const paths = useMemo(() => generatePaths(model), [model]);
+  const folding = useCollapsed(model);
+  const layout = useLayout(model, folding.collapsed);
+  const walk = usePathWalk(model);
+  const { paths, steps, step } = walk;
   const edges = useMemo(() => definedEdges(model.machine), [model]);
+  const selectEdge = (id: string | null) => {
+    const edge = edges.find((candidate) => candidate.id === id);
+    if (edge) folding.open([edge.sourceId, ...edge.targetIds]);
+    setEdgeId(id);
+  };
   const walkedBy = useWalkedBy(model.name);
   const requirements = useEdgeRequirements(model.machine);
-  const [filter, setFilter] = useState('');
-  const [pathId, setPathId] = useState<string | null>(null);
-  const [index, setIndex] = useState(0);
   const [edgeId, setEdgeId] = useState<string | null>(null);
-  const testPath = paths.find((path) => path.id === pathId) ?? null;
-  const steps = useWalk(model, testPath);
-  const step = steps?.[Math.min(index, steps.length - 1)];
 
   const inputLabel =
     model.inputs.find((input) => input.label === search.input)?.label ?? model.inputs[0]?.label ?? '';
@@ -363,63 +527,39 @@ function MachineView({
   const played = useMemo(() => replay(model, inputLabel, search.play ?? []), [model, inputLabel, playKey]);
   const simulated = useWalk(model, view === 'simulate' ? played.path : null);
   const [replayed, setReplayed] = useState<ReplayedStep | undefined>(undefined);
-  const followReplay = useCallback((step: ReplayedStep | undefined) => setReplayed(step), []);
   const followedActor = inspector.actors.find(
     (actor) => actorKey(actor) === followed && actor.machine === model.name,
   );
+  // The moment the live view shows: the event travelled to, or the followed actor's last one.
+  const moment = travel ?? inspector.log.findLast((entry) => actorKey(entry.actor) === followed);
 
   const highlight = useMemo((): Highlight => {
     if (view === 'simulate') return highlightOf(simulated?.at(-1));
-    if (view === 'live') return { active: new Set(followedActor?.nodes ?? []), taken: new Set() };
+    if (view === 'live')
+      return {
+        active: new Set((travel?.actor ?? followedActor)?.nodes ?? []),
+        taken: new Set(moment ? loggedEdges(model.machine, edges, moment) : []),
+      };
     if (view === 'replay') return highlightOf(replayed);
     if (view === 'coverage') return highlightOf(undefined);
     return highlightOf(step);
-  }, [view, simulated, followedActor, step, replayed]);
-  const shown = paths.filter((path) => path.id.toLowerCase().includes(filter.toLowerCase()));
-
-  const caption =
-    view === 'simulate'
-      ? `Simulating: ${stateLabel(played.path.steps.at(-1)?.state ?? (played.path.initial as AnyMachineSnapshot))}`
-      : view === 'replay'
-        ? replayed
-          ? `Replaying step ${replayed.index}: ${replayed.actual}`
-          : 'Pick a recorded path to replay it'
-        : view === 'coverage'
-          ? 'Guard outcomes, transition pairs and configurations: listed in the panel'
-          : followedActor
-            ? `Following ${followedActor.machine} on ${followedActor.path}: ${liveState(followedActor)}`
-            : 'Pick a running machine to follow it';
+  }, [view, simulated, followedActor, travel, moment, model, edges, step, replayed]);
+  const [kinds, setKinds] = useState<KindView[] | null>(null);
+  const coverage = useMemo(
+    () => (view === 'coverage' && walkedBy !== 'loading' ? edgeCoverage(edges, walkedBy, kinds) : undefined),
+    [view, edges, walkedBy, kinds],
+  );
 
   return (
     <Flex as="main" direction="column" flex="1" minW={0} minH={0} p={{ base: 3, lg: 4 }} gap={3}>
-      <Flex align="center" gap={2} wrap="wrap">
-        <Heading as="h2" size="lg">
-          {model.name}
-        </Heading>
-        <Badge recipe={badgeRecipe} colorPalette="teal">
-          {model.group}
-        </Badge>
-        <Badge recipe={badgeRecipe} variant="outline">
-          {edges.length} edges
-        </Badge>
-        <Badge recipe={badgeRecipe} variant="outline">
-          {paths.length} test paths
-        </Badge>
-        <Box flex="1" />
-        <ColorModeSwitch />
-      </Flex>
-      <Text fontSize="xs" color="fg.muted">
-        Boxes are states (nested states inside their parent, ● marks the initial state). Arrows are
-        transitions: the event, then [guards], then / actions. “done:” and “error:” are the results of invoked
-        actors.
-      </Text>
+      <MachineHeader model={model} edges={edges.length} paths={paths.length} />
       <Flex flex="1" minH={0} direction={{ base: 'column', lg: 'row' }} gap={4}>
         <Flex
           direction="column"
           flex={{ lg: '1' }}
           minW={0}
           minH={0}
-          h={{ base: '60vh', lg: 'auto' }}
+          h={{ base: PHONE_DIAGRAM_HEIGHT, lg: 'auto' }}
           position={{ base: 'sticky', lg: 'static' }}
           top={0}
           zIndex={1}
@@ -433,7 +573,10 @@ function MachineView({
                 active={highlight.active}
                 taken={highlight.taken}
                 selectedEdge={edgeId}
-                onSelectEdge={setEdgeId}
+                onSelectEdge={selectEdge}
+                onToggleState={folding.toggle}
+                onCollapseAll={folding.all}
+                coverage={coverage}
               />
             ) : (
               <Text>Laying out…</Text>
@@ -441,96 +584,44 @@ function MachineView({
           </Box>
           {/* The stepper's controls sit under the diagram: the highlight and Next are in view together. */}
           {view === 'paths' ? (
-            <Flex align="center" gap={2} pt={2} data-testid="stepper">
-              <Heading as="h3" size="sm" flex="1" minW={0}>
-                {steps ? `Step ${step?.index ?? 0} of ${steps.length - 1}` : 'Pick a path to step through it'}
-              </Heading>
-              <Button
-                size="xs"
-                variant="outline"
-                disabled={!steps || index <= 0}
-                onClick={() => setIndex(index - 1)}
-              >
-                Previous
-              </Button>
-              <Button
-                size="xs"
-                disabled={!steps || index >= steps.length - 1}
-                onClick={() => setIndex(index + 1)}
-              >
-                Next
-              </Button>
-            </Flex>
+            <Stepper
+              title={
+                steps ? `Step ${step?.index ?? 0} of ${steps.length - 1}` : 'Pick a path to step through it'
+              }
+              index={walk.index}
+              count={steps?.length ?? 0}
+              onStep={walk.setIndex}
+              pt={2}
+              data-testid="stepper"
+            />
           ) : (
             <Text pt={2} fontSize="sm" fontFamily="mono" wordBreak="break-word" data-testid="diagram-caption">
-              {caption}
+              {captionOf(view, { played: played.path, replayed, travel, followedActor })}
             </Text>
           )}
         </Flex>
         {/* Panels switched by pressed buttons rather than Chakra's Tabs: its parts would become chunks
             shared with /settings, each one more name in the main bundle's preload map. */}
         <Stack w={{ lg: '380px' }} flexShrink={0} minW={0} minH={0} overflowY={{ lg: 'auto' }} gap={3}>
-          <Flex gap={1} wrap="wrap" role="group" aria-label="Panel" borderBottomWidth="1px" pb={2}>
-            {VIEWS.map((value) => (
-              <Button
-                key={value}
-                size="xs"
-                {...(value === view ? pressedToggle : { variant: 'ghost' })}
-                aria-pressed={value === view}
-                onClick={() => update({ ...search, view: value })}
-              >
-                {VIEW_TITLES[value]}
-              </Button>
-            ))}
-          </Flex>
+          <ToggleGroup
+            label="Panel"
+            titles={VIEW_TITLES}
+            value={view}
+            onChange={(value) => update({ ...search, view: value })}
+            idle="ghost"
+            borderBottomWidth="1px"
+            pb={2}
+          />
           {view === 'paths' ? (
-            <Stack gap={4}>
-              {steps ? (
-                <StepList label="Steps of the path" steps={steps} current={index} onSelect={setIndex}>
-                  {(entry) => (
-                    <>
-                      <Text fontSize="sm" fontFamily="mono" fontWeight="semibold" wordBreak="break-word">
-                        {entry.index}. {entry.label}
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted" wordBreak="break-word">
-                        → {stateLabel(entry.snapshot)}
-                        {entry.edges.length ? ` · via ${entry.edges.map((edge) => edge.id).join('; ')}` : ''}
-                      </Text>
-                    </>
-                  )}
-                </StepList>
-              ) : null}
+            <PathsPanel walk={walk}>
               <EdgePanel
                 edges={edges}
                 report={walkedBy}
                 requirements={requirements}
                 selected={edgeId}
-                onSelect={setEdgeId}
+                onSelect={selectEdge}
               />
-              <Stack gap={2} minW={0}>
-                <Heading as="h3" size="sm">
-                  Test paths ({shown.length} of {paths.length})
-                </Heading>
-                <Input
-                  size="sm"
-                  placeholder="Filter paths, e.g. error: 422"
-                  value={filter}
-                  onChange={(event) => setFilter(event.target.value)}
-                  aria-label="Filter paths"
-                />
-                <ChoiceList
-                  label="Test paths"
-                  items={shown.map((path) => path.id)}
-                  selected={pathId}
-                  onSelect={(id) => {
-                    setPathId(id);
-                    setIndex(0);
-                  }}
-                  maxH={{ base: '360px', lg: '420px' }}
-                  focusable
-                />
-              </Stack>
-            </Stack>
+            </PathsPanel>
           ) : view === 'simulate' ? (
             <SimulatorPanel
               model={model}
@@ -540,11 +631,24 @@ function MachineView({
               onPlay={(labels) => update({ ...search, machine: model.name, input: inputLabel, play: labels })}
             />
           ) : view === 'replay' ? (
-            <ReplayPanel model={model} onStep={followReplay} />
+            <ReplayPanel model={model} onStep={setReplayed} />
           ) : view === 'coverage' ? (
-            <CoveragePanel model={model} />
+            <CoveragePanel
+              model={model}
+              edges={{
+                walked: [...(coverage?.values() ?? [])].filter((edge) => edge.status === 'walked').length,
+                total: edges.length,
+              }}
+              onMeasured={setKinds}
+            />
           ) : (
-            <LivePanel inspector={inspector} followed={followed} onFollow={onFollow} />
+            <LivePanel
+              inspector={inspector}
+              followed={followed}
+              onFollow={onFollow}
+              travel={travel}
+              onTravel={onTravel}
+            />
           )}
         </Stack>
       </Flex>

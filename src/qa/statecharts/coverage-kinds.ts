@@ -1,35 +1,18 @@
-import {
-  type AnyEventObject,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyStateNode,
-  type AnyTransitionDefinition,
-  createEmptyActor,
-} from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import unreachableList from './coverage-unreachable.json';
-import { allStateNodes, type DefinedEdge, definedEdges, takenEdges } from './edges';
-import { eventLabel, type MachineModel } from './model-kit';
+import { allStateNodes, type DefinedEdge, definedEdges, enteredStates } from './edges';
+import { eventLabel, type MachineModel, PureRun } from './model-kit';
 import { type ModelPath, type PathStep, stateKey } from './paths';
 
 /**
- * Coverage beyond edges (issue 25, point 3), three kinds of item per machine:
- *
- * - guard outcomes: `<state> --<event> #<n> <guard> ✓|✗`, the n-th candidate's guard seen passing
- *   and failing;
- * - transition pairs: `<edge> ⇒ <edge>`, two transitions the machine takes one right after the other
- *   (its history as one sequence: the transitions of each macrostep in microstep order, ignored events
- *   left out), for the machines of PAIR_MACHINES;
- * - configurations: the sets of active atomic states of a machine with parallel regions.
- *
- * Three sets per kind. DEFINED comes from the machine definition alone (every guard × both outcomes,
- * every structurally possible pair, the product of the regions). REACHABLE comes from an exhaustive
- * traversal of the machine with its model's events (`explore`: XState's own pure `transition`, the
- * transitions of each microstep read from its inspection events), whose vertex is the state key and
- * the last transition taken, so that every (transition into a state, transition out of it) that the
- * events can produce is tried from a snapshot that really follows that transition. COVERED comes from
- * what the walks did: the defined edges each step of `walkPath` took (`coveredItems`). Defined but not
- * reachable must be listed with a reason (tests/model/unreachable.json), reachable but not covered is
- * a failure.
+ * Coverage beyond edges (issue 25, point 3; told in full in docs/house-rules.md, "Beyond edges"): guard
+ * outcomes (`<state> --<event> #<n> <guard> ✓|✗`, each candidate's guard seen passing and failing),
+ * transition pairs (`<edge> ⇒ <edge>`, two transitions taken one right after the other, PAIR_MACHINES)
+ * and the configurations of machines with parallel regions. DEFINED comes from the definition alone,
+ * REACHABLE from `explore` (whose vertex is the state key and the last transition, so that every pair
+ * is tried from a snapshot that really follows its first transition), COVERED from the edges the walks'
+ * steps took (`KindCollector`). Defined but unreachable must be listed with a reason
+ * (coverage-unreachable.json); reachable but not covered is a failure.
  */
 
 export type CoverageKind = 'guards' | 'pairs' | 'configurations';
@@ -115,15 +98,6 @@ function transient(node: AnyStateNode): boolean {
   return always.length > 0 && always.at(-1)?.guard === undefined;
 }
 
-/** The atomic states entering `node` ends in (initial children, every region of a parallel state). */
-function entered(node: AnyStateNode): AnyStateNode[] {
-  const children = Object.values(node.states) as AnyStateNode[];
-  if (children.length === 0) return [node];
-  if (node.type === 'parallel') return children.flatMap(entered);
-  const initial = (node.initial?.target ?? []) as AnyStateNode[];
-  return initial.flatMap(entered);
-}
-
 /** The atomic states below `node` where the machine can rest (any of them may be the active one). */
 function restingBelow(node: AnyStateNode): AnyStateNode[] {
   const children = Object.values(node.states) as AnyStateNode[];
@@ -137,10 +111,7 @@ function restingBelow(node: AnyStateNode): AnyStateNode[] {
  */
 function landing(edge: DefinedEdge, nodes: Map<string, AnyStateNode>): AnyStateNode[] {
   if (edge.targets && edge.targets.length > 0)
-    return edge.targetIds.flatMap((id) => {
-      const node = nodes.get(id);
-      return node ? entered(node) : [];
-    });
+    return enteredStates(edge, nodes).filter((node) => Object.keys(node.states).length === 0);
   const source = nodes.get(edge.sourceId);
   return source ? restingBelow(source) : [];
 }
@@ -204,6 +175,8 @@ interface Vertex {
   steps: PathStep[];
   /** The last transition taken on the way (undefined at the start). */
   last: DefinedEdge | undefined;
+  /** The run of its input, to step on from it. */
+  run: PureRun;
 }
 
 export interface Exploration {
@@ -212,40 +185,14 @@ export interface Exploration {
   pairWitness: Map<string, Vertex>;
 }
 
-/** An actor scope for XState's pure transition that reports each microstep's transitions. */
-export function recordingScope(onMicrostep: (transitions: AnyTransitionDefinition[]) => void) {
-  const empty = createEmptyActor();
-  const system = Object.create(empty.system) as typeof empty.system & {
-    _sendInspectionEvent: (event: { type: string; _transitions?: AnyTransitionDefinition[] }) => void;
-  };
-  system._sendInspectionEvent = (event) => {
-    if (event.type === '@xstate.microstep') onMicrostep(event._transitions ?? []);
-  };
-  return {
-    self: empty,
-    logger: () => {},
-    id: '',
-    sessionId: 'coverage-kinds',
-    defer: () => {},
-    system,
-    stopChild: () => {},
-    emit: () => {},
-    actionExecutor: () => {},
-  };
-}
-
 const cache = new Map<MachineModel, Exploration>();
 
 /** Every vertex (state key × last transition) the model's events reach, breadth first. */
 export function explore(model: MachineModel): Exploration {
   const cached = cache.get(model);
   if (cached) return cached;
-  const machine = model.machine;
-  const edges = definedEdges(machine);
   const withPairs = PAIR_MACHINES.includes(model.name);
-  const parallel = hasParallelRegions(machine);
-  let microsteps: AnyTransitionDefinition[][] = [];
-  const scope = recordingScope((transitions) => microsteps.push(transitions));
+  const parallel = hasParallelRegions(model.machine);
   const guards = new Set<string>();
   const pairs = new Set<string>();
   const configurations = new Set<string>();
@@ -257,20 +204,14 @@ export function explore(model: MachineModel): Exploration {
     `${stateKey(model, snapshot)}${withPairs ? ` after ${last?.id ?? '(start)'}` : ''}`;
 
   for (const input of model.inputs) {
-    microsteps = [];
-    const initial = machine.getInitialSnapshot(scope as never, input.input) as AnyMachineSnapshot;
-    const startEdges = takenEdges(edges, {
-      before: [],
-      event: undefined,
-      microsteps,
-      after: initial._nodes as AnyStateNode[],
-    });
-    for (const edge of startEdges) for (const item of guardItems(edge)) guards.add(item);
-    const last = transitionsOf(startEdges).at(-1);
+    const run = new PureRun(model, input.input);
+    const initial = run.snapshot;
+    for (const edge of run.startEdges) for (const item of guardItems(edge)) guards.add(item);
+    const last = transitionsOf(run.startEdges).at(-1);
     const key = vertexKey(initial, last);
     if (seen.has(key)) continue;
     seen.add(key);
-    queue.push({ snapshot: initial, input, initial, steps: [], last });
+    queue.push({ snapshot: initial, input, initial, steps: [], last, run });
   }
 
   for (let index = 0; index < queue.length; index++) {
@@ -278,14 +219,9 @@ export function explore(model: MachineModel): Exploration {
     if (parallel) configurations.add(configurationOf(vertex.snapshot));
     if (vertex.snapshot.status !== 'active') continue;
     for (const event of model.events(vertex.snapshot) as AnyEventObject[]) {
-      microsteps = [];
-      const next = machine.transition(vertex.snapshot, event, scope as never) as AnyMachineSnapshot;
-      const taken = takenEdges(edges, {
-        before: vertex.snapshot._nodes as AnyStateNode[],
-        event,
-        microsteps,
-        after: next._nodes as AnyStateNode[],
-      });
+      vertex.run.snapshot = vertex.snapshot;
+      const taken = vertex.run.send(event);
+      const next = vertex.run.snapshot;
       for (const edge of taken) for (const item of guardItems(edge)) guards.add(item);
       const transitions = transitionsOf(taken);
       const steps = [...vertex.steps, { event, label: eventLabel(event), state: next }];
@@ -303,7 +239,7 @@ export function explore(model: MachineModel): Exploration {
       const key = vertexKey(next, last);
       if (seen.has(key)) continue;
       seen.add(key);
-      queue.push({ snapshot: next, input: vertex.input, initial: vertex.initial, steps, last });
+      queue.push({ ...vertex, snapshot: next, steps, last });
     }
   }
   const result = {
@@ -357,34 +293,20 @@ export class KindCollector {
 export function pairPaths(model: MachineModel): ModelPath[] {
   if (!PAIR_MACHINES.includes(model.name)) return [];
   const { pairWitness } = explore(model);
-  const machine = model.machine;
-  const edges = definedEdges(machine);
   const taken = new Set<string>();
-  let microsteps: AnyTransitionDefinition[][] = [];
-  const scope = recordingScope((transitions) => microsteps.push(transitions));
   // Longest witnesses first: they take the most pairs on their way, so fewer paths are needed.
   const witnesses = [...pairWitness.entries()].sort((a, b) => b[1].steps.length - a[1].steps.length);
   const paths: ModelPath[] = [];
   for (const [item, witness] of witnesses) {
     if (taken.has(item)) continue;
     // The pairs this path takes on its way (so later witnesses already taken are skipped).
-    let snapshot = witness.initial;
+    const run = new PureRun(model, witness.input.input);
     let last: DefinedEdge | undefined;
-    for (const step of witness.steps) {
-      microsteps = [];
-      const next = machine.transition(snapshot, step.event, scope as never) as AnyMachineSnapshot;
-      const stepEdges = takenEdges(edges, {
-        before: snapshot._nodes as AnyStateNode[],
-        event: step.event,
-        microsteps,
-        after: next._nodes as AnyStateNode[],
-      });
-      for (const transition of transitionsOf(stepEdges)) {
+    for (const step of witness.steps)
+      for (const transition of transitionsOf(run.send(step.event))) {
         if (last) taken.add(pairItem(last, transition));
         last = transition;
       }
-      snapshot = next;
-    }
     const name = witness.steps.map((step) => step.label).join(' → ');
     paths.push({
       id: `pairs · ${witness.input.label} · ${name}`,

@@ -1,4 +1,5 @@
 import type { AnyEventObject, AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import type { LiveEvent } from './inspector/protocol';
 
 /**
  * The edges a machine DEFINES, read from its state nodes (never from generated paths), and the edges
@@ -84,6 +85,16 @@ export function actionName(action: unknown): string {
   return String(action);
 }
 
+/** A state's entry and exit actions, invokes and tags, a line each (the diagram's box, the docs' notes). */
+export function stateLines(node: AnyStateNode): string[] {
+  const lines: string[] = [];
+  if (node.entry.length) lines.push(`entry / ${node.entry.map(actionName).join(', ')}`);
+  if (node.exit.length) lines.push(`exit / ${node.exit.map(actionName).join(', ')}`);
+  for (const invoke of node.invoke) lines.push(`invoke ${invoke.id}`);
+  if (node.tags?.length) lines.push(`tags: ${node.tags.join(', ')}`);
+  return lines;
+}
+
 function kindOf(event: string): EdgeKind {
   if (event.startsWith('xstate.done.actor.')) return 'done';
   if (event.startsWith('xstate.error.actor.')) return 'error';
@@ -108,6 +119,20 @@ function edgeId(
         ? '(internal)'
         : `${targets.join(', ')}${reenter ? ' (reenter)' : ''}`;
   return `${source} --${event}${guardText}--> ${target}`;
+}
+
+/** The states `edge` enters: its targets and the initial states below them (every region of a parallel state). */
+export function enteredStates(edge: DefinedEdge, nodes: ReadonlyMap<string, AnyStateNode>): AnyStateNode[] {
+  const enter = (node: AnyStateNode): AnyStateNode[] => [
+    node,
+    ...(
+      (node.type === 'parallel' ? Object.values(node.states) : (node.initial?.target ?? [])) as AnyStateNode[]
+    ).flatMap(enter),
+  ];
+  return edge.targetIds.flatMap((id) => {
+    const node = nodes.get(id);
+    return node ? enter(node) : [];
+  });
 }
 
 /** Every state node of the machine, the root first, in document order. */
@@ -238,4 +263,23 @@ export function takenEdges(edges: DefinedEdge[], record: MacrostepRecord): Defin
     if (none) taken.add(none);
   }
   return [...taken];
+}
+
+/** The edges a live event took, from the transitions the app's tab reported (the live view highlights them). */
+export function loggedEdges(
+  machine: AnyStateMachine,
+  edges: DefinedEdge[],
+  entry: Pick<LiveEvent, 'taken'>,
+): string[] {
+  return entry.taken.flatMap((taken) => {
+    let node: AnyStateNode;
+    try {
+      node = machine.getStateNodeById(taken.source);
+    } catch {
+      return []; // a tab running another build named a state this one lacks
+    }
+    const transition = (taken.event ? node.transitions.get(taken.event) : node.always)?.[taken.index];
+    const edge = transition && edgeOfTransition(edges, transition as AnyTransitionDefinition);
+    return edge ? [edge.id] : [];
+  });
 }

@@ -1,5 +1,5 @@
-import { type AnyEventObject, type AnyMachineSnapshot, createEmptyActor } from 'xstate';
-import { eventLabel, type MachineModel } from './model-kit';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { eventLabel, type MachineModel, pureScope } from './model-kit';
 import { generatePaths, type ModelPath } from './paths';
 import { stateLabel } from './state-label';
 
@@ -51,32 +51,16 @@ export function fixtureState(model: MachineModel, snapshot: AnyMachineSnapshot):
   return `${stateLabel(snapshot)}${status}${extra}`;
 }
 
-/** An actor scope for XState's pure transition that records the actions a step would run. */
-function actionScope(onAction: (type: string) => void) {
-  const empty = createEmptyActor();
-  return {
-    self: empty,
-    logger: () => {},
-    id: '',
-    sessionId: 'fixtures',
-    defer: () => {},
-    system: empty.system,
-    stopChild: () => {},
-    emit: () => {},
-    actionExecutor: (action: { type: string }) => onAction(action.type),
-  };
-}
-
 /** Steps `events` through the machine's pure transition: each snapshot and the actions of each step. */
 function run(model: MachineModel, input: unknown, events: (snapshot: AnyMachineSnapshot) => AnyEventObject) {
   let actions: string[] = [];
-  const scope = actionScope((type) => actions.push(type));
-  const initial = model.machine.getInitialSnapshot(scope as never, input) as AnyMachineSnapshot;
+  const scope = pureScope('fixtures', { action: (type) => actions.push(type) });
+  const initial = model.machine.getInitialSnapshot(scope, input) as AnyMachineSnapshot;
   const startActions = actions;
   const step = (snapshot: AnyMachineSnapshot) => {
     actions = [];
     const event = events(snapshot);
-    const next = model.machine.transition(snapshot, event, scope as never) as AnyMachineSnapshot;
+    const next = model.machine.transition(snapshot, event, scope) as AnyMachineSnapshot;
     return { event, next, actions };
   };
   return { initial, startActions, step };

@@ -2,15 +2,19 @@ import {
   COVERAGE_KINDS,
   type CoverageKind,
   explore,
+  guardItems,
   KindCollector,
   type KindSets,
   type KindsMeasure,
   measureKinds,
   pairPaths,
 } from './coverage-kinds';
+import type { EdgeCoverage } from './Diagram';
+import type { DefinedEdge } from './edges';
 import type { MachineFixture } from './fixtures';
 import type { MachineModel } from './model-kit';
 import { fixtureRecording, replayRecording, runEvents } from './replay';
+import type { MachineWalkedBy } from './walked-by';
 
 /**
  * Coverage beyond edges as the viewer shows it: the items the walks take, computed in the browser from
@@ -73,4 +77,30 @@ export function kindViews(model: MachineModel, fixture: MachineFixture): KindVie
       ],
     };
   });
+}
+
+/**
+ * Each edge as the diagram paints it in the Coverage panel: walked when a test walks it (walked-by/),
+ * else unreachable when one of its guard outcomes is (with that reason), else not walked.
+ */
+export function edgeCoverage(
+  edges: DefinedEdge[],
+  report: MachineWalkedBy | undefined,
+  views: KindView[] | null,
+): Map<string, EdgeCoverage> {
+  const unreachable = new Map(
+    (views?.find((view) => view.kind === 'guards')?.items ?? [])
+      .filter((entry) => entry.status.startsWith('unreachable'))
+      .map((entry) => [entry.item, entry.reason ?? 'not listed in coverage-unreachable.json']),
+  );
+  return new Map(
+    edges.map((edge): [string, EdgeCoverage] => {
+      const walked = report?.walkedBy[edge.id];
+      if (walked && walked.machine.count + walked.ui.count > 0) return [edge.id, { status: 'walked' }];
+      const reason = guardItems(edge)
+        .map((item) => unreachable.get(item))
+        .find(Boolean);
+      return [edge.id, reason ? { status: 'unreachable', reason } : { status: 'not walked' }];
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
+import type { ElkExtendedEdge, ElkNode, ElkPoint } from 'elkjs/lib/elk-api';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { actionName, type DefinedEdge, definedEdges } from './edges';
+import { type DefinedEdge, definedEdges, stateLines } from './edges';
 
 /**
  * Lays a machine out as a nested statechart with ELK (layered, hierarchy-aware): state nodes as boxes
@@ -19,6 +20,8 @@ export interface LaidNode {
   title: string;
   lines: string[];
   compound: boolean;
+  /** Has child states, drawn inside it unless the state is collapsed (`compound` false then). */
+  collapsible: boolean;
   parallel: boolean;
   depth: number;
   x: number;
@@ -41,29 +44,16 @@ export interface Layout {
   height: number;
 }
 
-interface ElkShape {
-  id: string;
-  x?: number;
-  y?: number;
-  width?: number;
-  height?: number;
-  children?: ElkShape[];
-  labels?: ElkShape[];
-  edges?: ElkEdge[];
-  layoutOptions?: Record<string, string>;
-  text?: string;
-}
-interface ElkEdge {
-  id: string;
-  sources: string[];
-  targets: string[];
-  labels?: ElkShape[];
-  sections?: { startPoint: Pt; endPoint: Pt; bendPoints?: Pt[] }[];
-}
-interface Pt {
-  x: number;
-  y: number;
-}
+/** A box without text or children (an initial dot, the "any state" box). */
+const BARE = { title: '', lines: [], compound: false, collapsible: false, parallel: false };
+
+/** ELK's optional coordinates, 0 where missing. */
+const boxOf = (shape: { x?: number; y?: number; width?: number; height?: number }) => ({
+  x: shape.x ?? 0,
+  y: shape.y ?? 0,
+  width: shape.width ?? 0,
+  height: shape.height ?? 0,
+});
 
 const textWidth = (lines: string[]) => Math.max(0, ...lines.map((line) => line.length)) * CHAR;
 
@@ -84,27 +74,28 @@ export function edgeLabelLines(edge: DefinedEdge): string[] {
   return lines;
 }
 
-function stateLines(node: AnyStateNode): string[] {
-  const lines: string[] = [];
-  if (node.entry.length) lines.push(`entry / ${node.entry.map(actionName).join(', ')}`);
-  if (node.exit.length) lines.push(`exit / ${node.exit.map(actionName).join(', ')}`);
-  for (const invoke of node.invoke) lines.push(`invoke ${invoke.id}`);
-  if (node.tags?.length) lines.push(`tags: ${node.tags.join(', ')}`);
-  return lines;
-}
+/**
+ * `collapsed` compound states are drawn as one box (with the number of states inside): the edges of
+ * the states inside start or end at it, the edges between them are left out.
+ */
+const countInside = (node: AnyStateNode): number =>
+  (Object.values(node.states) as AnyStateNode[]).reduce((sum, child) => sum + 1 + countInside(child), 0);
 
-export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
+export async function layoutMachine(
+  machine: AnyStateMachine,
+  collapsed: ReadonlySet<string> = new Set(),
+): Promise<Layout> {
   const meta = new Map<string, Omit<LaidNode, 'x' | 'y' | 'width' | 'height'>>();
-  const elkEdges: ElkEdge[] = [];
+  const elkEdges: ElkExtendedEdge[] = [];
   const edgeMeta = new Map<string, { edge: DefinedEdge | undefined; lines: string[] }>();
   let counter = 0;
 
-  const initialEdge = (node: AnyStateNode, depth: number): ElkShape[] => {
+  const initialEdge = (node: AnyStateNode, depth: number): ElkNode[] => {
     if (node.type === 'parallel') return [];
     const targets = (node.initial?.target ?? []) as AnyStateNode[];
     if (!targets.length) return [];
     const id = `initial:${node.id}`;
-    meta.set(id, { id, kind: 'initial', title: '', lines: [], compound: false, parallel: false, depth });
+    meta.set(id, { ...BARE, id, kind: 'initial', depth });
     for (const target of targets) {
       const edgeId = `e${counter++}`;
       elkEdges.push({ id: edgeId, sources: [id], targets: [target.id] });
@@ -113,16 +104,19 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
     return [{ id, width: 12, height: 12 }];
   };
 
-  const shape = (node: AnyStateNode, depth: number): ElkShape => {
+  const shape = (node: AnyStateNode, depth: number): ElkNode => {
     const children = Object.values(node.states) as AnyStateNode[];
-    const lines = stateLines(node);
-    const compound = children.length > 0;
+    const collapsible = children.length > 0;
+    const compound = collapsible && !collapsed.has(node.id);
+    const inside = countInside(node);
+    const lines = [...stateLines(node), ...(compound || !collapsible ? [] : [`▸ ${inside} states inside`])];
     meta.set(node.id, {
       id: node.id,
       kind: 'state',
       title: node.key,
       lines,
       compound,
+      collapsible,
       parallel: node.type === 'parallel',
       depth,
     });
@@ -146,24 +140,29 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   };
 
   const top = Object.values(machine.root.states) as AnyStateNode[];
-  const rootChildren: ElkShape[] = [...initialEdge(machine.root, 0), ...top.map((node) => shape(node, 0))];
+  const rootChildren: ElkNode[] = [...initialEdge(machine.root, 0), ...top.map((node) => shape(node, 0))];
 
-  const edges = definedEdges(machine).filter((edge) => edge.transition);
+  // A state inside a collapsed one is drawn as the outermost collapsed state around it.
+  const drawnAs = (id: string): string => {
+    let drawn = id;
+    for (let node: AnyStateNode | undefined = machine.getStateNodeById(id); node; node = node.parent)
+      if (collapsed.has(node.id)) drawn = node.id;
+    return drawn;
+  };
+  const edges = definedEdges(machine).filter(
+    (edge) =>
+      edge.transition &&
+      (edge.sourceId === machine.root.id ||
+        drawnAs(edge.sourceId) === edge.sourceId ||
+        !edge.targetIds.every((id) => drawnAs(id) === drawnAs(edge.sourceId))),
+  );
   if (edges.some((edge) => edge.sourceId === machine.root.id)) {
-    meta.set('any', {
-      id: 'any',
-      kind: 'any',
-      title: 'any state',
-      lines: [],
-      compound: false,
-      parallel: false,
-      depth: 0,
-    });
+    meta.set('any', { ...BARE, id: 'any', kind: 'any', title: 'any state', depth: 0 });
     rootChildren.unshift({ id: 'any', width: 90, height: 30 });
   }
   for (const edge of edges) {
-    const source = edge.sourceId === machine.root.id ? 'any' : edge.sourceId;
-    const targets = edge.targetIds.length ? edge.targetIds : [source];
+    const source = edge.sourceId === machine.root.id ? 'any' : drawnAs(edge.sourceId);
+    const targets = edge.targetIds.length ? [...new Set(edge.targetIds.map(drawnAs))] : [source];
     const lines = edgeLabelLines(edge);
     for (const target of targets) {
       const id = `e${counter++}`;
@@ -185,7 +184,7 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   }
 
   const elk = new ELK();
-  const graph = (await elk.layout({
+  const graph = await elk.layout<ElkNode>({
     id: 'root',
     layoutOptions: {
       'elk.algorithm': 'layered',
@@ -204,41 +203,32 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
     },
     children: rootChildren,
     edges: elkEdges,
-  } as never)) as unknown as ElkShape;
+  });
 
   const nodes: LaidNode[] = [];
-  const collect = (shapes: ElkShape[] | undefined) => {
+  const collect = (shapes: ElkNode[] | undefined) => {
     for (const s of shapes ?? []) {
       const info = meta.get(s.id);
-      if (info) nodes.push({ ...info, x: s.x ?? 0, y: s.y ?? 0, width: s.width ?? 0, height: s.height ?? 0 });
+      if (info) nodes.push({ ...info, ...boxOf(s) });
       collect(s.children);
     }
   };
   collect(graph.children);
 
   const laidEdges: LaidEdge[] = [];
-  const collectEdges = (shape: ElkShape) => {
+  const collectEdges = (shape: ElkNode) => {
     for (const e of shape.edges ?? []) {
       const info = edgeMeta.get(e.id);
-      const points: Pt[] = [];
-      for (const section of (e as ElkEdge).sections ?? []) {
+      const points: ElkPoint[] = [];
+      for (const section of e.sections ?? []) {
         points.push(section.startPoint, ...(section.bendPoints ?? []), section.endPoint);
       }
-      const label = (e as ElkEdge).labels?.[0];
+      const label = e.labels?.[0];
       laidEdges.push({
         id: e.id,
         edge: info?.edge,
         points,
-        label:
-          label && info?.lines.length
-            ? {
-                lines: info.lines,
-                x: label.x ?? 0,
-                y: label.y ?? 0,
-                width: label.width ?? 0,
-                height: label.height ?? 0,
-              }
-            : undefined,
+        label: label && info?.lines.length ? { lines: info.lines, ...boxOf(label) } : undefined,
       });
     }
     for (const child of shape.children ?? []) collectEdges(child);

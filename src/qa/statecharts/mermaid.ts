@@ -1,5 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { actionName, type DefinedEdge, definedEdges, statePath } from './edges';
+import { allStateNodes, type DefinedEdge, definedEdges, stateLines, statePath } from './edges';
 import type { MachineModel } from './model-kit';
 import { type MachineWalkedBy, walkedByCell } from './walked-by';
 
@@ -20,20 +20,12 @@ export function edgeText(edge: DefinedEdge): string {
   return `${edge.event}${guards}${actions}`;
 }
 
-function nodeNotes(node: AnyStateNode): string[] {
-  const lines: string[] = [];
-  if (node.entry.length) lines.push(`entry / ${node.entry.map(actionName).join(', ')}`);
-  if (node.exit.length) lines.push(`exit / ${node.exit.map(actionName).join(', ')}`);
-  for (const invoke of node.invoke) lines.push(`invoke ${invoke.id}`);
-  if (node.tags?.length) lines.push(`tags ${node.tags.join(', ')}`);
-  return lines;
-}
-
 function stateBlock(node: AnyStateNode, indent: string, out: string[]) {
   const children = Object.values(node.states) as AnyStateNode[];
   const id = mermaidId(node);
   out.push(`${indent}state "${node.key}" as ${id}`);
-  for (const note of nodeNotes(node)) out.push(`${indent}${id} : ${clean(note)}`);
+  // clean() makes `tags: a` the `tags a` Mermaid accepts.
+  for (const note of stateLines(node)) out.push(`${indent}${id} : ${clean(note)}`);
   if (!children.length) return;
   out.push(`${indent}state ${id} {`);
   writeChildren(node, `${indent}  `, out);
@@ -58,12 +50,7 @@ function writeChildren(node: AnyStateNode, indent: string, out: string[]) {
 export function toMermaid(machine: AnyStateMachine): string {
   const out = ['stateDiagram-v2', '  direction LR'];
   writeChildren(machine.root, '  ', out);
-  const byId = new Map<string, AnyStateNode>();
-  const visit = (node: AnyStateNode) => {
-    byId.set(node.id, node);
-    for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
-  };
-  visit(machine.root);
+  const byId = new Map(allStateNodes(machine).map((node) => [node.id, node]));
   const rootEdges: string[] = [];
   for (const edge of definedEdges(machine)) {
     if (!edge.transition) continue;

@@ -1,10 +1,92 @@
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
-import { ApiError } from '../../api/errors';
+import {
+  type AnyActorScope,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  createEmptyActor,
+  type StateValue,
+} from 'xstate';
+import { ApiError, NetworkError } from '../../api/errors';
+import { type DefinedEdge, definedEdges, takenEdges } from './edges';
 
 /**
  * What every test model is made of (models.ts, account-models.ts): the model's shape, labelled events,
  * the API failures a call can end in and the done/error events of a running actor.
  */
+
+/**
+ * An actor scope for XState's pure `transition`: no action runs and no actor starts; `on` hears each
+ * microstep's transitions and each action's type.
+ */
+export function pureScope(
+  sessionId: string,
+  on: { microstep?: (transitions: AnyTransitionDefinition[]) => void; action?: (type: string) => void },
+): AnyActorScope {
+  const empty = createEmptyActor();
+  const system = Object.create(empty.system) as typeof empty.system & {
+    _sendInspectionEvent: (event: { type: string; _transitions?: AnyTransitionDefinition[] }) => void;
+  };
+  system._sendInspectionEvent = (event) => {
+    if (event.type === '@xstate.microstep') on.microstep?.(event._transitions ?? []);
+  };
+  return {
+    self: empty,
+    logger: () => {},
+    id: '',
+    sessionId,
+    defer: () => {},
+    system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: (action: { type: string }) => on.action?.(action.type),
+  };
+}
+
+/**
+ * Steps a machine from one input (or a recorded state) with its pure transition, recording the edges
+ * each step takes; `snapshot` may be set to step from elsewhere.
+ */
+export class PureRun {
+  readonly edges: DefinedEdge[];
+  private microsteps: AnyTransitionDefinition[][] = [];
+  private readonly scope = pureScope('coverage-kinds', {
+    microstep: (transitions) => this.microsteps.push(transitions),
+  });
+  snapshot: AnyMachineSnapshot;
+  readonly startEdges: DefinedEdge[];
+
+  constructor(
+    readonly model: MachineModel,
+    input: unknown,
+    from?: { value: StateValue; context: unknown },
+  ) {
+    this.edges = definedEdges(model.machine);
+    this.snapshot = from
+      ? (model.machine.resolveState(from) as AnyMachineSnapshot)
+      : (model.machine.getInitialSnapshot(this.scope, input) as AnyMachineSnapshot);
+    this.startEdges = from ? [] : this.taken([], undefined);
+  }
+
+  private taken(before: readonly AnyStateNode[], event: AnyEventObject | undefined): DefinedEdge[] {
+    const edges = takenEdges(this.edges, {
+      before,
+      event,
+      microsteps: this.microsteps,
+      after: this.snapshot._nodes as AnyStateNode[],
+    });
+    this.microsteps = [];
+    return edges;
+  }
+
+  send(event: AnyEventObject): DefinedEdge[] {
+    const before = this.snapshot._nodes as AnyStateNode[];
+    this.microsteps = [];
+    this.snapshot = this.model.machine.transition(this.snapshot, event, this.scope) as AnyMachineSnapshot;
+    return this.taken(before, event);
+  }
+}
 
 export type FakeKind = 'promise' | 'callback';
 
@@ -52,7 +134,7 @@ export const API_FAILURES: { label: string; error: unknown }[] = [
     }),
   },
   { label: '500', error: new ApiError(500, 'Internal Server Error') },
-  { label: 'network failure', error: new TypeError('Failed to fetch') },
+  { label: 'network failure', error: new NetworkError('Failed to fetch') },
 ];
 
 /** Invoke ids of the actors running in a snapshot (done/error events can only come from those). */
@@ -60,7 +142,22 @@ export function runningInvokes(snapshot: AnyMachineSnapshot): string[] {
   return (snapshot._nodes as AnyStateNode[]).flatMap((node) => node.invoke.map((invoke) => invoke.id));
 }
 
-/** The done event of invoke `id` and one error event per failure, when that actor is running. */
+/**
+ * The time limits running in a snapshot: one `xstate.after.*` event per delayed edge of its active
+ * states (walkPath takes it by advancing a simulated clock, not by sending it).
+ */
+export function timeoutEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const types = (snapshot._nodes as AnyStateNode[]).flatMap((node) =>
+    node.after.map((edge) => edge.eventType),
+  );
+  // Labelled by the delay's name: readLimit / writeLimit (no answer in time), retryDelay.
+  return [...new Set(types)].map((type) => labelled({ type }, type.split('.')[2] ?? type));
+}
+
+/**
+ * The done event of invoke `id`, one error event per failure and its time limit running out (no
+ * answer), when that actor is running.
+ */
 export function actorOutcomes(
   snapshot: AnyMachineSnapshot,
   id: string,
@@ -73,5 +170,6 @@ export function actorOutcomes(
     ...failures.map((failure) =>
       labelled({ type: `xstate.error.actor.${id}`, error: failure.error }, failure.label),
     ),
+    ...timeoutEvents(snapshot),
   ];
 }

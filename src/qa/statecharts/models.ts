@@ -6,13 +6,29 @@ import type { AnyFormDialog } from '../../features/common/form-dialog';
 import { CONFIRMATIONS } from '../../features/confirmations';
 import { FORM_DIALOGS } from '../../features/form-dialogs';
 import { appearanceMachine } from '../../machines/appearance';
+import { defaultsOf } from '../../machines/declared';
 import * as flows from '../../machines/flows';
 import type { FormContext, FormValues } from '../../machines/form';
-import { itemsPagingMachine, type PagingContext, pageRows, usersPagingMachine } from '../../machines/paging';
+import {
+  itemsPagingMachine,
+  MAX_RETRIES,
+  type PagingContext,
+  pageRows,
+  usersPagingMachine,
+} from '../../machines/paging';
 import { type SessionContext, sessionMachine } from '../../machines/session';
 import * as signedInFlows from '../../machines/signed-in-flows';
+import { PROFILE_FORM } from '../../machines/signed-in-schemas';
 import { accountModels } from './account-models';
-import { API_FAILURES, actorOutcomes, labelled, type MachineModel, runningInvokes } from './model-kit';
+import { confirmationFixture, formDialogFixture } from './dialog-fixtures';
+import {
+  API_FAILURES,
+  actorOutcomes,
+  labelled,
+  type MachineModel,
+  runningInvokes,
+  timeoutEvents,
+} from './model-kit';
 
 /**
  * The test model of every machine: where a traversal starts (inputs), which events with which payloads
@@ -96,7 +112,9 @@ function formModel(
  * A confirmation without fields (its descriptor: src/features/confirmations.ts): open on a record,
  * confirm, close; the call succeeds or fails.
  */
-function confirmationModel({ name, group, machine, fixture }: AnyConfirmation): MachineModel {
+function confirmationModel(dialog: AnyConfirmation): MachineModel {
+  const { name, group, machine } = dialog;
+  const fixture = confirmationFixture(dialog);
   return {
     name,
     group,
@@ -147,7 +165,8 @@ const formModels: MachineModel[] = [
   }),
   formModel('profile', signedInFlows.profileMachine, 'Settings', {
     kind: 'toggle',
-    open: { values: { full_name: 'Alice Example', email: 'alice@example.com' } },
+    // Every field of the form (a declared field added to it joins here), two of them filled.
+    open: { values: { ...defaultsOf(PROFILE_FORM), full_name: 'Alice Example', email: 'alice@example.com' } },
     valid: { full_name: 'Alice Renamed', email: 'alice.renamed@example.com' },
     invalid: { full_name: 'x'.repeat(40), email: 'not-an-email' },
     output: { id: 'user-1', full_name: 'Alice Renamed', email: 'alice.renamed@example.com' },
@@ -161,8 +180,9 @@ const formModels: MachineModel[] = [
 ];
 
 /** A described form dialog (src/features/form-dialogs.ts): its fixture, opened on its record, if any. */
-function formDialogModel({ name, group, machine, opened, fixture }: AnyFormDialog): MachineModel {
-  const { target, ...rest } = fixture;
+function formDialogModel(dialog: AnyFormDialog): MachineModel {
+  const { name, group, machine, opened } = dialog;
+  const { target, ...rest } = formDialogFixture(dialog);
   // Without `opened` the form opens with its defaults: the event carries the record alone.
   const open = target === undefined ? undefined : opened ? { values: opened(target), target } : { target };
   return formModel(name, machine, group, { kind: 'modal', ...rest, open });
@@ -235,7 +255,7 @@ function pagingModel(name: string, machine: AnyStateMachine, pageSize: number): 
     actors: { list: 'callback' },
     key: (snapshot) => {
       const context = snapshot.context as PagingContext;
-      return `${context.page > 1 ? 'page>1' : 'page=1'},${pageRows(context) === context.pageSize ? 'full' : 'short'}`;
+      return `${context.page > 1 ? 'page>1' : 'page=1'},${pageRows(context) === context.pageSize ? 'full' : 'short'},${context.retries < MAX_RETRIES ? 'may retry' : 'retries spent'}`;
     },
     events: (snapshot) => {
       const { page } = snapshot.context as PagingContext;
@@ -243,6 +263,10 @@ function pagingModel(name: string, machine: AnyStateMachine, pageSize: number): 
         labelled({ type: 'paging.loaded', list: listAnswer(pageSize, 2 * pageSize + 2) }, 'full page'),
         labelled({ type: 'paging.loaded', list: listAnswer(2, 2 * pageSize + 2) }, 'short page'),
         labelled({ type: 'paging.failed', error: new ApiError(400, { detail: 'Inactive user' }) }, '400'),
+        labelled({ type: 'paging.failed', error: new ApiError(500, 'Internal Server Error') }, '500'),
+        { type: 'paging.retry' },
+        { type: 'paging.online' },
+        ...timeoutEvents(snapshot),
         { type: 'paging.next' },
         { type: 'paging.previous' },
         labelled({ type: 'paging.sync', page }, 'same page'),

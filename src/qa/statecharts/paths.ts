@@ -47,7 +47,7 @@ export function generatePaths(model: MachineModel): ModelPath[] {
   const result: ModelPath[] = [];
   for (const { label, input } of model.inputs) {
     const paths = getShortestPaths(model.machine, {
-      input: input as never,
+      input,
       events: (snapshot: AnyMachineSnapshot) => {
         if (snapshot.status !== 'active') return [];
         const events = model.events(snapshot);
@@ -66,10 +66,7 @@ export function generatePaths(model: MachineModel): ModelPath[] {
         previous && event
           ? `${stateKey(model, previous)} --${eventLabel(event)}--> ${stateKey(model, snapshot)}`
           : stateKey(model, snapshot),
-    } as never) as {
-      state: AnyMachineSnapshot;
-      steps: { event: AnyEventObject; state: AnyMachineSnapshot }[];
-    }[];
+    });
     const mapped = paths.map((path) => {
       const [first, ...rest] = path.steps;
       const steps = rest.map((step) => ({

@@ -1,8 +1,8 @@
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { recordingScope } from './coverage-kinds';
-import { type DefinedEdge, definedEdges, takenEdges } from './edges';
+import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
+import type { DefinedEdge } from './edges';
 import { type FixturePath, fixtureState } from './fixtures';
-import { eventLabel, type MachineModel } from './model-kit';
+import { eventLabel, type MachineModel, PureRun } from './model-kit';
+import { liveLabel } from './state-label';
 import { type ActorOutcome, CRASH, definedEventTypes, labelOf, outcomeOf, parseSettle } from './step-labels';
 import { WALK_SAMPLES, WALK_TIMING } from './walk-samples';
 
@@ -24,18 +24,22 @@ import { WALK_SAMPLES, WALK_TIMING } from './walk-samples';
 
 export interface RecordedStep {
   label: string;
+  /** The event itself (live recordings: the payload as recorded, masked). */
+  event?: AnyEventObject;
   /** The state the recording says this step reaches (fixtures only). */
   expected?: string;
 }
 
 export interface RecordedPath {
-  /** Where the path comes from: `fixture` (tests/fixtures/paths) or `property` (a walk's path). */
-  kind: 'fixture' | 'property';
+  /** Where the path comes from: `fixture` (tests/fixtures/paths), `property` (a walk's path) or `live` (live-recording.ts). */
+  kind: 'fixture' | 'property' | 'live';
   machine: string;
   id: string;
   input: string;
-  /** The state the recording starts in (fixtures only). */
+  /** The state the recording starts in (fixtures, live recordings). */
   start?: string;
+  /** A live recording starts from its first recorded state and context, not from a model input. */
+  from?: { value: StateValue; context: unknown };
   steps: RecordedStep[];
   /** Why a regression path is kept (the fault it caught). */
   why?: string;
@@ -118,46 +122,6 @@ export function parsePastedPath(text: string): PropertyPath | string {
   return isPropertyPath(value)
     ? value
     : 'Not a path: the JSON needs "machine", "input" and "steps" (a list of step labels).';
-}
-
-/** Steps a machine from one input with its pure transition, recording the edges each step takes. */
-class PureRun {
-  readonly edges: DefinedEdge[];
-  private microsteps: AnyTransitionDefinition[][] = [];
-  private readonly scope = recordingScope((transitions) => this.microsteps.push(transitions));
-  snapshot: AnyMachineSnapshot;
-  readonly startEdges: DefinedEdge[];
-
-  constructor(
-    readonly model: MachineModel,
-    input: unknown,
-  ) {
-    this.edges = definedEdges(model.machine);
-    this.snapshot = model.machine.getInitialSnapshot(this.scope as never, input) as AnyMachineSnapshot;
-    this.startEdges = this.taken([], undefined);
-  }
-
-  private taken(before: readonly AnyStateNode[], event: AnyEventObject | undefined): DefinedEdge[] {
-    const edges = takenEdges(this.edges, {
-      before,
-      event,
-      microsteps: this.microsteps,
-      after: this.snapshot._nodes as AnyStateNode[],
-    });
-    this.microsteps = [];
-    return edges;
-  }
-
-  send(event: AnyEventObject): DefinedEdge[] {
-    const before = this.snapshot._nodes as AnyStateNode[];
-    this.microsteps = [];
-    this.snapshot = this.model.machine.transition(
-      this.snapshot,
-      event,
-      this.scope as never,
-    ) as AnyMachineSnapshot;
-    return this.taken(before, event);
-  }
 }
 
 /** Runs `events` from the model input `inputLabel`; calls `onStep` with the start and every step. */
@@ -256,18 +220,20 @@ function timerEvents(model: MachineModel, snapshot: AnyMachineSnapshot): AnyEven
 /** Replays a recorded path on the machine of `model`, step by step, as far as it can be made. */
 export function replayRecording(model: MachineModel, path: RecordedPath): Replay {
   const input = model.inputs.find((candidate) => candidate.label === path.input);
-  if (!input)
+  if (!input && !path.from)
     return {
       steps: [],
       stopped: { index: 0, label: path.input, reason: `${model.name} has no input “${path.input}”` },
     };
-  const run = new PureRun(model, input.input);
+  const run = new PureRun(model, input?.input, path.from);
+  const shown = (snapshot: AnyMachineSnapshot) =>
+    path.kind === 'live' ? liveLabel(snapshot) : fixtureState(model, snapshot);
   const steps: ReplayedStep[] = [
     {
       index: 0,
       label: `start (${path.input})`,
       expected: path.start,
-      actual: fixtureState(model, run.snapshot),
+      actual: shown(run.snapshot),
       snapshot: run.snapshot,
       edges: run.startEdges,
     },
@@ -283,7 +249,8 @@ export function replayRecording(model: MachineModel, path: RecordedPath): Replay
     let note: string | undefined;
     // What the step took: its event's edges, or, for a clock step, each edge its timers took, once.
     let edges: DefinedEdge[] = [];
-    if (path.kind === 'fixture') {
+    if (step.event) event = step.event;
+    else if (path.kind === 'fixture') {
       event = model.events(run.snapshot).find((candidate) => eventLabel(candidate) === step.label);
       if (!event) return stop('the model offers no such event in this state');
     } else if (step.label.startsWith('send ')) {
@@ -309,7 +276,7 @@ export function replayRecording(model: MachineModel, path: RecordedPath): Replay
       index,
       label: step.label,
       expected: step.expected,
-      actual: fixtureState(model, run.snapshot),
+      actual: shown(run.snapshot),
       snapshot: run.snapshot,
       edges,
       ...(note ? { note } : {}),

@@ -11,7 +11,8 @@ import { stateLabel } from './state-label';
  * target, the group holds one choice per outcome (guard ✓ / ✗ payloads, done / each error) and the
  * viewer asks which. Steps are computed with XState's graph API (the one the test paths come from;
  * core's `transition` would put its code in the main bundle, where xstate lives); the played path is a
- * ModelPath, so the viewer replays it on a real actor (walk.ts) like a test path.
+ * ModelPath, so the viewer replays it on a real actor (walk.ts) like a test path. QA may also send a
+ * preset with its payload edited (`editedLabel`), checked against the preset's shape.
  */
 
 export interface Choice {
@@ -65,7 +66,7 @@ function adjacent(
     serializeEvent: eventLabel,
     serializeState: (_snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined) =>
       event ? eventLabel(event) : FROM,
-  } as never);
+  });
   const origin = map[FROM];
   if (!origin) throw new Error(`${model.name}: no start state`);
   const next = new Map(
@@ -99,6 +100,58 @@ export function enabledChoices(model: MachineModel, snapshot: AnyMachineSnapshot
   return [...groups].map(([name, choices]) => ({ name, choices }));
 }
 
+/** An edited event's label: its type, then its payload as JSON (the played path and the URL keep it so). */
+export function editedLabel(event: AnyEventObject): string {
+  const { type, ...payload } = event;
+  return `${type} ${JSON.stringify(payload)}`;
+}
+
+const EDITED = /^(\S+) (\{.*\})$/s;
+
+/**
+ * An edited payload, typed by the preset it was edited from (one of the machine's own events): the
+ * same keys, each value of the same kind. A message says what is wrong otherwise.
+ */
+export function parseEdited(preset: AnyEventObject, text: string): AnyEventObject | string {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return 'Not JSON.';
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return 'The payload is an object.';
+  const { type, ...expected } = preset;
+  const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+  for (const key of new Set([...Object.keys(expected), ...Object.keys(payload)])) {
+    const want = expected[key];
+    const got = (payload as Record<string, unknown>)[key];
+    if (!(key in expected)) return `${type} has no “${key}”.`;
+    if (!(key in payload)) return `${type} needs “${key}”.`;
+    if (kind(got) !== kind(want)) return `“${key}” is ${kind(want)} in ${type}, not ${kind(got)}.`;
+    if (kind(want) === 'object') {
+      const nested = parseEdited({ type: `${type}.${key}`, ...(want as object) }, JSON.stringify(got));
+      if (typeof nested === 'string') return nested;
+    }
+  }
+  return { ...(payload as object), type };
+}
+
+/** The choice an edited label stands for, when the state handles its event type. */
+function editedChoice(model: MachineModel, snapshot: AnyMachineSnapshot, label: string): Choice | undefined {
+  const edited = EDITED.exec(label);
+  if (!edited?.[1] || !edited[2]) return undefined;
+  let event: AnyEventObject;
+  try {
+    event = { ...JSON.parse(edited[2]), type: edited[1] };
+  } catch {
+    return undefined; // a link whose JSON was cut
+  }
+  if (!handles(snapshot, event)) return undefined;
+  const next = adjacent(model, { from: snapshot }, [event]).next.get(eventLabel(event));
+  return next && { event, label, target: stateLabel(next), next };
+}
+
 /** The played path as a ModelPath (id `<input> · e1 → e2`), for the walk and the diagram. */
 export function playedPath(
   model: MachineModel,
@@ -124,9 +177,10 @@ export function replay(
   const steps: PathStep[] = [];
   let snapshot = initial;
   for (const label of labels) {
-    const choice = enabledChoices(model, snapshot)
-      .flatMap((group) => group.choices)
-      .find((candidate) => candidate.label === label);
+    const choice =
+      enabledChoices(model, snapshot)
+        .flatMap((group) => group.choices)
+        .find((candidate) => candidate.label === label) ?? editedChoice(model, snapshot, label);
     if (!choice) return { path: playedPath(model, inputLabel, steps, initial), unmatched: label };
     steps.push({ event: choice.event, label, state: choice.next });
     snapshot = choice.next;

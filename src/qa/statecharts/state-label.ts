@@ -20,3 +20,9 @@ export function stateValueLabel(value: StateValue): string {
   visit(value, '');
   return parts.join(' + ');
 }
+
+/** The state as the replay compares it: its value, and its status when not active. */
+export function liveLabel(state: { value: StateValue | null; status: string }): string {
+  const value = state.value === null ? '' : stateValueLabel(state.value);
+  return state.status === 'active' ? value : `${value} [${state.status}]`;
+}

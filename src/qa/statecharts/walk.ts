@@ -8,6 +8,7 @@ import {
   fromCallback,
   fromPromise,
   type InspectionEvent,
+  SimulatedClock,
 } from 'xstate';
 import { type DefinedEdge, definedEdges, takenEdges } from './edges';
 import type { MachineModel } from './model-kit';
@@ -18,7 +19,8 @@ import { type ModelPath, stateKey } from './paths';
  * fromCallback) whose outcome the path decides: `xstate.done.actor.<id>` resolves the pending promise
  * of actor <id>, `xstate.error.actor.<id>` rejects it (callback actors get the event sent directly).
  * Every macrostep is recorded through the actor's inspection (`@xstate.microstep` carries the
- * transitions taken), which gives the DEFINED edges the step took.
+ * transitions taken), which gives the DEFINED edges the step took. Time is a simulated clock: an
+ * `xstate.after.<delay>.<state>` step (a time limit running out) advances it by that delay.
  */
 
 export interface ActorCall {
@@ -95,10 +97,11 @@ export async function walkPath(
       stepActions.push(event.action);
     }
   };
-  const provided = model.machine.provide({ actors } as never);
+  const provided = model.machine.provide({ actors });
   // Edges of the provided machine: its state nodes and transitions are its own objects (same ids).
   const edges = definedEdges(provided);
-  const actor = createActor(provided, { input: path.input as never, inspect });
+  const clock = new SimulatedClock();
+  const actor = createActor(provided, { input: path.input, inspect, clock });
   rootSession = actor.sessionId;
   actor.start();
 
@@ -134,7 +137,15 @@ export async function walkPath(
       const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
       const id = outcome?.[2];
       const waiting = id === undefined ? undefined : pending.get(id);
-      if (outcome && id !== undefined && waiting && !callbacks.has(id)) {
+      const delay = /^xstate\.after\.([^.]+)\./.exec(event.type)?.[1];
+      if (delay !== undefined) {
+        const named = (provided.implementations.delays as Record<string, unknown>)[delay];
+        const ms =
+          typeof named === 'function' ? named({ context: before.context }) : (named ?? Number(delay));
+        clock.increment(ms);
+        if (microsteps.length === 0)
+          throw new Error(`${model.name}: ${delay} ran out but the machine did not react`);
+      } else if (outcome && id !== undefined && waiting && !callbacks.has(id)) {
         pending.delete(id);
         if (outcome[1] === 'done') waiting.resolve((event as { output?: unknown }).output);
         else waiting.reject((event as { error?: unknown }).error);

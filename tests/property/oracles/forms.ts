@@ -1,5 +1,8 @@
 import { CONFIRMATIONS } from '../../../src/features/confirmations';
+import type { RequirementId } from '../../../src/qa/requirements/requirements';
+import { confirmationFixture } from '../../../src/qa/statecharts/dialog-fixtures';
 import {
+  accepted,
   crashed,
   current,
   isRunning,
@@ -110,14 +113,31 @@ export const FORM_SPECS: Record<string, FormSpec> = {
   // confirmation: from their descriptors (src/features/confirmations.ts); a row confirmation acts on
   // the record it was opened on.
   ...Object.fromEntries(
-    CONFIRMATIONS.map(({ name, fixture }): [string, FormSpec] => [
-      name,
-      { shape: 'confirmation', target: fixture.target !== undefined },
+    CONFIRMATIONS.map((dialog): [string, FormSpec] => [
+      dialog.name,
+      { shape: 'confirmation', target: confirmationFixture(dialog).target !== undefined },
     ]),
   ),
 };
 
 const OPEN_EVENTS = ['modal.open', 'profile.edit'];
+/** Cancel, Close, the dialog's × and Escape: the screens send these for all of them. */
+const CLOSE_EVENTS = ['modal.close', 'profile.cancel'];
+const isBusy = (snapshot: Step['before']) =>
+  Boolean(snapshot?.matches({ open: 'submitting' }) || snapshot?.matches({ editing: 'submitting' }));
+
+/** §8's failure report per form: signup's and login's own, the admin's, the deletes', else 'Error'. */
+const FAILURE_REQUIREMENT: Record<string, RequirementId> = {
+  signup: 'R-ERR-02',
+  login: 'R-ERR-03',
+  addUser: 'R-ERR-05',
+  editUser: 'R-ERR-05',
+  changeUserPassword: 'R-ERR-05',
+  deleteItem: 'R-ERR-06',
+  deleteUser: 'R-ERR-06',
+};
+/** §2's dialogs: the account deletion's own ('Confirmation Required'), else the list of modals. */
+const DIALOG_REQUIREMENT: Record<string, RequirementId> = { accountDeletion: 'R-ROUTE-25' };
 const submitCalls = (step: Step) => step.calls.filter((call) => call.src === 'submit');
 const valuesOf = (step: Step) => (step.snapshot.context as { values?: Values }).values;
 const inputOf = (call: TraceCall) => call.input as { values: Values; target: unknown };
@@ -147,12 +167,22 @@ function answered(step: Step) {
 export function formOracles(name: string): Oracle[] {
   const spec = FORM_SPECS[name];
   if (!spec) throw new Error(`no form spec for ${name}`);
+  const dialog = spec.shape === 'modal' || spec.shape === 'confirmation';
+  // The requirement that names the flow itself: the spec's list of modals, the profile's toggle.
+  const flow: RequirementId[] = dialog
+    ? [DIALOG_REQUIREMENT[name] ?? 'R-ROUTE-23']
+    : spec.shape === 'toggle'
+      ? ['R-FLOW-07']
+      : [];
+  // §5 R-VAL-08: a submit sends only after the fields were checked (a confirmation has none).
+  const checked: RequirementId[] = spec.shape === 'confirmation' ? [] : ['R-VAL-08'];
   const oracles: Oracle[] = [
     crashed,
     {
       // §2: "a Delete confirmation"; §4 "Save is …": a request is sent only when Save/Confirm is pressed.
       id: 'form.request-only-on-submit',
       spec: '§2 Modals, §4',
+      requirements: [...flow, ...checked],
       check: (trace) => {
         const step = current(trace);
         const call = submitCalls(step)[0];
@@ -165,6 +195,7 @@ export function formOracles(name: string): Oracle[] {
       // Issue 25 on §4: "a busy form ignores a second submit".
       id: 'form.busy-ignores-second-submit',
       spec: '§4',
+      requirements: [...flow, ...checked],
       check: (trace) => {
         const step = current(trace);
         for (const call of submitCalls(step)) {
@@ -182,8 +213,13 @@ export function formOracles(name: string): Oracle[] {
       // the running request ends only with its answer.
       id: 'form.busy-cannot-close',
       spec: '§4',
+      // Dialogs close only after success; the profile leaves edit mode by Cancel, which a busy one ignores.
+      requirements: dialog ? ['R-FLOW-19'] : spec.shape === 'toggle' ? ['R-FLOW-09'] : [],
       check: (trace) => {
         const step = current(trace);
+        // The call's time limit (issue 34: an `after` edge, taken when the clock passes it) ends a
+        // busy form as a failure would; no user event may.
+        if (step.kind === 'clock' || step.event?.type.startsWith('xstate.after.')) return undefined;
         const abandoned = trace.calls.find((call) => call.src === 'submit' && call.stoppedAt === step.index);
         if (!abandoned) return undefined;
         return `"${step.label}" dropped the running submit#${abandoned.n} (${JSON.stringify(step.snapshot.value)})`;
@@ -193,6 +229,11 @@ export function formOracles(name: string): Oracle[] {
       // §4 "Modals close after success"; §8 success toasts ('Success!' …): the success effect runs once.
       id: 'form.success-closes-and-reports',
       spec: '§4, §8',
+      // Login's success is the session's (R-FLOW-02): it shows no toast.
+      requirements: [
+        ...(dialog ? (['R-FLOW-19'] as const) : []),
+        name === 'login' ? 'R-FLOW-02' : 'R-ERR-07',
+      ],
       check: (trace) => {
         const step = current(trace);
         const settled = answered(step);
@@ -211,6 +252,7 @@ export function formOracles(name: string): Oracle[] {
       // The form stays as the user left it, open, with their values.
       id: 'form.failure-reported-form-kept',
       spec: '§8',
+      requirements: [FAILURE_REQUIREMENT[name] ?? 'R-ERR-04'],
       check: (trace) => {
         const step = current(trace);
         const settled = answered(step);
@@ -225,12 +267,34 @@ export function formOracles(name: string): Oracle[] {
       },
     },
   ];
+  if (spec.shape !== 'page') {
+    oracles.push({
+      // §2 Modals and §4 "Cancel resets the form and returns to view mode": what closes a form without
+      // saving (Cancel, Close, ×, Escape) never sends it, never reports a success, and closes a form
+      // that is not busy (a busy one: form.busy-cannot-close).
+      id: 'form.close-never-submits',
+      spec: '§2 Modals, §4',
+      requirements: spec.shape === 'toggle' ? ['R-FLOW-09'] : flow,
+      check: (trace) => {
+        const step = current(trace);
+        if (!CLOSE_EVENTS.includes(sentType(step) ?? '')) return undefined;
+        const call = submitCalls(step)[0];
+        if (call) return `"${step.label}" sent the form (submit#${call.n})`;
+        if (ran(step, 'onSuccess').length) return `"${step.label}" ran the success effect`;
+        if (!accepted(step) || isBusy(step.before)) return undefined;
+        return isClosed(step) || step.snapshot.matches('viewing')
+          ? undefined
+          : `"${step.label}" left the form open (${JSON.stringify(step.snapshot.value)})`;
+      },
+    });
+  }
   if (spec.rules) {
     const rules = spec.rules;
     oracles.push({
       // §5 Validation rules: a request carries only values that pass them.
       id: 'form.only-valid-values-sent',
       spec: '§5',
+      requirements: ['R-VAL-08'],
       check: (trace) => {
         for (const call of submitCalls(current(trace))) {
           const broken = rules(inputOf(call).values);
@@ -246,6 +310,7 @@ export function formOracles(name: string): Oracle[] {
       // §4: "Save is enabled only when the form is changed" / "Save is disabled until the form has changed."
       id: 'form.changed-to-save',
       spec: '§4',
+      requirements: [spec.shape === 'toggle' ? 'R-FLOW-08' : 'R-FLOW-14'],
       check: (trace) => {
         const step = current(trace);
         const call = submitCalls(step)[0];
@@ -263,6 +328,7 @@ export function formOracles(name: string): Oracle[] {
       // password form"): the request acts on the record the dialog was opened on.
       id: 'form.acts-on-opened-record',
       spec: '§2 Modals',
+      requirements: flow,
       check: (trace) => {
         const step = current(trace);
         const call = submitCalls(step)[0];
@@ -282,6 +348,7 @@ export function formOracles(name: string): Oracle[] {
       // view mode." View mode shows what was saved: the values it was opened with, or the last saved.
       id: 'profile.view-shows-saved',
       spec: '§4',
+      requirements: ['R-FLOW-09'],
       check: (trace) => {
         let saved = valuesOf(trace.steps[0] as Step);
         for (const step of trace.steps) {

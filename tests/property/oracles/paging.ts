@@ -41,6 +41,7 @@ export const pagingOracles: Oracle[] = [
     // §4: "Next is enabled only when the current page returned a full page of 5".
     id: 'paging.next-only-after-full-page',
     spec: '§4 Paging',
+    requirements: ['R-FLOW-15'],
     check: (trace) => {
       const step = current(trace);
       const before = beforePage(step);
@@ -56,6 +57,7 @@ export const pagingOracles: Oracle[] = [
     // §4: Next is enabled when the current page returned a full page of 5 (the other direction).
     id: 'paging.next-offered-on-full-page',
     spec: '§4 Paging',
+    requirements: ['R-FLOW-15'],
     check: (trace) => {
       const step = current(trace);
       if (lastAnswer(trace) !== pageSizeOf(trace)) return undefined;
@@ -68,6 +70,7 @@ export const pagingOracles: Oracle[] = [
     // §4: "Previous when the page is above 1".
     id: 'paging.previous-above-page-1',
     spec: '§4 Paging',
+    requirements: ['R-FLOW-16'],
     check: (trace) => {
       const step = current(trace);
       const page = pageOf(step);
@@ -84,6 +87,7 @@ export const pagingOracles: Oracle[] = [
     // §2: "The search parameter page is a number that falls back to 1 if invalid."
     id: 'paging.page-parameter',
     spec: '§2 /items',
+    requirements: ['R-ROUTE-14'],
     check: (trace) => {
       const step = current(trace);
       if (step.index === 0) {
@@ -101,6 +105,7 @@ export const pagingOracles: Oracle[] = [
     // §7: "List screens send skip=(page-1)*5 and limit=5": each page shown is asked for, and only it.
     id: 'paging.asks-for-the-page-shown',
     spec: '§7',
+    requirements: ['R-CALL-03'],
     check: (trace) => {
       const step = current(trace);
       for (const call of step.calls) {
@@ -121,6 +126,7 @@ export const pagingOracles: Oracle[] = [
     // §4: "The next page is prefetched." (after a full page: there may be one); never past a short page.
     id: 'paging.prefetch-after-full-page',
     spec: '§4 Paging',
+    requirements: ['R-FLOW-17'],
     check: (trace) => {
       const step = current(trace);
       const prefetches = ran(step, 'prefetch').map((action) => (action.params as { page: number }).page);
@@ -139,6 +145,7 @@ export const pagingOracles: Oracle[] = [
     // §2: the page is the URL's `page` parameter: Next/Previous write the page they show.
     id: 'paging.url-follows-page',
     spec: '§2 /items',
+    requirements: ['R-ROUTE-14'],
     check: (trace) => {
       const step = current(trace);
       for (const action of ran(step, 'navigate')) {

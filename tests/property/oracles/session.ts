@@ -60,6 +60,7 @@ export const sessionOracles: Oracle[] = [
     // §4: "Authenticated means an access token exists in local storage."
     id: 'session.signed-in-has-token',
     spec: '§4',
+    requirements: ['R-FLOW-01'],
     check: (trace) => {
       const step = current(trace);
       if (signedIn(step) && storedToken(trace) === '') return 'signed in with no token in local storage';
@@ -73,6 +74,7 @@ export const sessionOracles: Oracle[] = [
     // the name access_token")
     id: 'session.login-stores-token',
     spec: '§3, §4',
+    requirements: ['R-FLOW-02', 'R-DATA-09'],
     check: (trace) => {
       const step = current(trace);
       if (sentType(step) !== 'session.login') return undefined;
@@ -88,6 +90,7 @@ export const sessionOracles: Oracle[] = [
     // 'currentUser'" — the cache goes with the session.
     id: 'session.logout-ends-clean',
     spec: '§4',
+    requirements: ['R-FLOW-03'],
     check: (trace) => {
       const step = current(trace);
       if (sentType(step) !== 'session.logout' || !step.before?.matches('signedIn')) return undefined;
@@ -99,6 +102,7 @@ export const sessionOracles: Oracle[] = [
     // any call (session.expired) or answered to the current-user query.
     id: 'session.refused-credential-ends-clean',
     spec: '§4, §7',
+    requirements: ['R-FLOW-01', 'R-FLOW-03'],
     check: (trace) => {
       const step = current(trace);
       const settled = settledLiveCall(step);
@@ -113,6 +117,7 @@ export const sessionOracles: Oracle[] = [
     // query (not a refused credential) is reported; it does not sign the user out.
     id: 'session.ordinary-failure-keeps-session',
     spec: '§8',
+    requirements: ['R-FLOW-01', 'R-ERR-04'],
     check: (trace) => {
       const step = current(trace);
       const settled = settledLiveCall(step);
@@ -127,6 +132,7 @@ export const sessionOracles: Oracle[] = [
     // (logout, refusal, or no stored token at start) no protected call is made until a login.
     id: 'session.no-protected-call-after-logout',
     spec: '§7',
+    requirements: ['R-CALL-02'],
     check: (trace) => {
       const step = current(trace);
       const call = step.calls.find((started) => started.src === 'loadCurrentUser');

@@ -1,4 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { RequirementId } from '../../../src/qa/requirements/requirements';
 
 /**
  * What an oracle sees: the whole walk so far (snapshots, the actions each step executed, the injected
@@ -55,6 +56,11 @@ export interface Oracle<T = Trace> {
   id: string;
   /** The spec section it comes from, e.g. '§4'. */
   spec: string;
+  /**
+   * The requirements it checks (src/qa/requirements, the ids the machines' meta names): a failure
+   * names them, so a fault reads as the spec rule it breaks.
+   */
+  requirements?: readonly RequirementId[];
   /** A violation message for the last step of the trace, or undefined when it holds. */
   check: (trace: T) => string | undefined;
 }

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import type { ChangePasswordValues } from '../../../src/machines/signed-in-schemas';
 import { modelByName } from '../../../src/qa/statecharts/models';
 import { formDriver } from './form-driver';
 import { describeUiWalk } from './runner';
@@ -9,7 +10,7 @@ const session = modelByName('session');
 let serial = 0;
 
 await describeUiWalk(
-  formDriver({
+  formDriver<ChangePasswordValues>({
     machine: 'changePassword',
     kind: 'page',
     route: '/settings',

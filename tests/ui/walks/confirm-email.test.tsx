@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import { CALL_TIME_LIMITS, TIMEOUT_MESSAGE } from '../../../src/api/errors';
 import { RESEND_INTERVAL_SECONDS } from '../../../src/machines/confirm-email';
 import { modelByName } from '../../../src/qa/statecharts/models';
 import type { ModelPath, PathStep } from '../../../src/qa/statecharts/paths';
@@ -57,6 +58,8 @@ import {
  *   are the account's refusal, as in the other walks: the admin deactivated it just before the answer
  *   ('Inactive user', 400) and reactivates it once the failure shows. They differ from the modelled
  *   ones only in their message, and the screen shows the server's.
+ * - a time limit running out (no answer): the request stays held and the write limit is shortened for
+ *   the click that sent it, so the `after` edge is taken in a second; walked as a path's last step.
  */
 
 const model = modelByName('confirmEmail');
@@ -107,6 +110,11 @@ const inResend = (snapshot: AnyMachineSnapshot, name: string) =>
   snapshot.matches({ active: { resend: name } } as never);
 const isConfirmed = (snapshot: AnyMachineSnapshot) => snapshot.matches('confirmed' as never);
 const labelOf = (step: PathStep) => /\(([^)]*)\)$/.exec(step.label)?.[1] ?? '';
+const isTimeLimit = (step: PathStep | undefined) => step?.event.type.startsWith('xstate.after.') ?? false;
+const WRITE_LIMIT = CALL_TIME_LIMITS.write;
+/** The check's time limit (else the resend's). */
+const checkTimedOut = (step: PathStep | undefined) =>
+  isTimeLimit(step) && step?.event.type.endsWith('.checking');
 
 function triesLeft(attempts: number) {
   const left = MAX_TRIES - attempts;
@@ -191,6 +199,15 @@ function scriptFor(path: ModelPath, kind: Kind): Script | null {
         plan.arrange = 'refuse';
         plan.message = 'Inactive user';
       } else return null;
+    } else if (isTimeLimit(step)) {
+      // The click just before sent the call it ends (with the limit shortened), at a path's end.
+      const checks = checkTimedOut(step);
+      const click = path.steps[index - 1]?.event.type;
+      const sent = checks
+        ? click === 'confirm.submit' && !inCode(before(index - 1), 'checking')
+        : click === 'confirm.resend' && !inResend(before(index - 1), 'resending');
+      if (index !== path.steps.length - 1 || !sent) return null;
+      if (checks) plan.message = TIMEOUT_MESSAGE;
     } else if (isOutcome(step, 'resendCode')) {
       const label = outcomeLabel(step.event) ?? '';
       if (label === 'success') {
@@ -353,7 +370,7 @@ const driver: UiDriver<Ctx> = {
   timeout: 150_000,
   endsUnmounted: true,
   // The ticker takes the last second by itself: the answer may be overtaken by it before it is seen.
-  automatic: (step) => step.event.type === 'confirm.tick',
+  automatic: (step) => step.event.type === 'confirm.tick' || isTimeLimit(step),
   async setup(path, walk) {
     const planned = script(path);
     if (!planned) throw new Error(`no script for ${path.id}`);
@@ -362,6 +379,9 @@ const driver: UiDriver<Ctx> = {
       resendCode: 'PATCH /users/me/resend_confirm_email',
     });
     gate.install();
+    // A path that holds the resend until the server's interval runs down holds it past the write limit.
+    if (planned.steps.some((step) => step.arrange === 'lastSecond'))
+      CALL_TIME_LIMITS.write = 2 * RESEND_INTERVAL_SECONDS * 1000;
     const account = await newAccount(walk, planned.kind);
     const ctx: Ctx = {
       account,
@@ -382,6 +402,7 @@ const driver: UiDriver<Ctx> = {
     return ctx;
   },
   teardown(ctx) {
+    CALL_TIME_LIMITS.write = WRITE_LIMIT;
     ctx.gate.uninstall();
     ctx.app?.session.stop();
   },
@@ -390,6 +411,9 @@ const driver: UiDriver<Ctx> = {
     const plan = ctx.script.steps[info.index - 1] as StepPlan;
     const { step } = info;
     const type = step.event.type;
+    // The held request is never let go: the screen gives up on it.
+    if (isTimeLimit(step)) return 'sent';
+    if (isTimeLimit(info.next)) CALL_TIME_LIMITS.write = 1_500;
     for (const operation of ['checkCode', 'resendCode']) {
       if (!isOutcome(step, operation)) continue;
       expect(ctx.gate.waiting(operation), `a ${operation} request is held`).toBe(1);
@@ -487,7 +511,8 @@ const driver: UiDriver<Ctx> = {
     if (inCode(expected, 'wrong') || inCode(expected, 'expired')) {
       // The server's words, as it answered this check.
       const answer = ctx.gate.answers.filter((a) => a.operation === 'checkCode').at(-1) as Answer;
-      expect(problem?.textContent).toBe(detailOf(answer));
+      if (checkTimedOut(step)) expect(problem?.textContent).toBe(plan.message);
+      else expect(problem?.textContent).toBe(detailOf(answer));
       if (step && isOutcome(step, 'checkCode')) expect(problem?.textContent).toBe(plan.message);
     } else expect(problem).toBeNull();
 
@@ -516,7 +541,8 @@ const driver: UiDriver<Ctx> = {
     } else expect(countdown).toBeNull();
     const failure = [...box.querySelectorAll('[role="alert"]')].filter((alert) => !form.contains(alert));
     if (inResend(expected, 'failed')) {
-      expect(failure.map((alert) => alert.textContent)).toEqual(['Inactive user']);
+      const said = isTimeLimit(step) && !checkTimedOut(step) ? TIMEOUT_MESSAGE : 'Inactive user';
+      expect(failure.map((alert) => alert.textContent)).toEqual([said]);
     } else expect(failure).toEqual([]);
   },
 };

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import type { AnyFormDialog } from '../../../src/features/common/form-dialog';
+import { formDialogFixture } from '../../../src/qa/statecharts/dialog-fixtures';
 import { type FormScreen, openRowMenu, type Values } from './form-driver';
 import type { Walk } from './runner';
-import type { Account } from './support';
+import { type Account, labelled, labelledBy } from './support';
 
 /**
  * A described form dialog (src/features/form-dialogs.ts) as a walk screen: title, role, field labels,
@@ -19,10 +20,6 @@ export interface WalkFacts {
   seedRow(walk: Walk, account: Account): Promise<void>;
 }
 
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A field found by its label's start (a required field's label ends with its '*' mark). */
-const labelled = (label: string) => new RegExp(`^${literal(label)}`);
-
 /**
  * The descriptor's valid values, each text made new on every use, by the field it goes into: a form
  * saved once and opened again on its record holds them already (Save stays disabled until a value
@@ -36,7 +33,7 @@ function freshValues(dialog: HTMLElement, labels: Record<string, string>, values
   return Object.fromEntries(
     Object.entries(values).map(([name, value]) => {
       const text = String(value);
-      const input = within(dialog).getByLabelText(labelled(labels[name] as string)) as HTMLInputElement;
+      const input = within(dialog).getByLabelText(labelledBy(labels[name] as string)) as HTMLInputElement;
       if (text === '' || input instanceof HTMLSelectElement) return [name, text];
       if (['checkbox', 'date', 'password'].includes(input.type)) return [name, text];
       if (input.type === 'email') return [name, text.replace('@', `-${Date.now()}-${uses}@`)];
@@ -45,10 +42,9 @@ function freshValues(dialog: HTMLElement, labels: Record<string, string>, values
   );
 }
 
-export function formDialogScreen(
-  { name, screen: facts, fixture }: AnyFormDialog,
-  walk: WalkFacts,
-): FormScreen {
+export function formDialogScreen(dialog: AnyFormDialog, walk: WalkFacts): FormScreen {
+  const { name, screen: facts } = dialog;
+  const fixture = formDialogFixture(dialog);
   const { opener } = facts;
   const labels = facts.labels as Record<string, string>;
   const [first] = Object.keys(fixture.invalid);
@@ -66,7 +62,7 @@ export function formDialogScreen(
       'menu' in opener
         ? (u) => openRowMenu(u, opener.menu.label)
         : async (u) => u.click(await screen.findByRole('button', { name: opener.button })),
-    fields: Object.fromEntries(Object.entries(labels).map(([field, label]) => [field, labelled(label)])),
+    fields: labelled(labels),
     first: [first, String(fixture.invalid[first])],
     valid: () => freshValues(screen.getByRole(facts.role, { name: facts.title }), labels, fixture.valid),
     invalid: Object.fromEntries(Object.entries(fixture.invalid).map(([k, v]) => [k, String(v)])),

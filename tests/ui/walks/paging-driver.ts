@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { Middleware } from 'openapi-fetch';
 import { expect } from 'vitest';
 import { type AnyMachineSnapshot, type AnyStateMachine, createActor, fromCallback } from 'xstate';
+import { api } from '../../../src/api/client';
+import { CALL_TIME_LIMITS, TIMEOUT_MESSAGE } from '../../../src/api/errors';
 import { type PagingContext, pageRows } from '../../../src/machines/paging';
 import { modelByName } from '../../../src/qa/statecharts/models';
-import { type ModelPath, stateLabel } from '../../../src/qa/statecharts/paths';
+import { type ModelPath, type PathStep, stateLabel } from '../../../src/qa/statecharts/paths';
 import { listPaging } from '../../support/paging';
 import { renderApp } from '../harness';
 import type { StepInfo, UiDriver } from './runner';
@@ -29,11 +32,18 @@ import {
  *   the refetch after the user adds a row through the screen's Add dialog (newest first, so every page
  *   changes);
  * - `paging.failed` is a real failure: the admin deactivated the account before the page was asked
- *   for ('Inactive user', after the list's retries); the admin reactivates it once the error shows.
+ *   for ('Inactive user'); the admin reactivates it once the error shows. A 500 is a fault injected at
+ *   the network layer (serverFault: the held page's real answer is replaced by a 500); the app then
+ *   shows 'Retrying…' and asks again after its retry delay (real time, 1 s).
+ * - `paging.online` is the browser's `online` event (the network back), dispatched on the window.
+ * - The read time limit: the first page's request is held and CALL_TIME_LIMITS.read shortened for it
+ *   (read when `loading` is entered), so the `after` edge is taken in a second; Try again then waits
+ *   for the same held request, which answers at the path's next step.
  */
 
 interface Ctx {
   account: Account;
+  fault: ReturnType<typeof serverFault>;
   /** Added to the path's page numbers (far pages). */
   shift: number;
   app: ReturnType<typeof renderApp>['app'];
@@ -59,6 +69,57 @@ interface Needs {
 const FAR = 500_000_000;
 const far = (path: ModelPath) =>
   (path.input as { page: number }).page > 1 && path.steps[0]?.event.type === 'paging.failed';
+
+const READ_LIMIT = CALL_TIME_LIMITS.read;
+const WALK_READ_LIMIT = 1_500;
+const isAfter = (step: PathStep | undefined, delay: string) =>
+  step?.event.type.startsWith(`xstate.after.${delay}.`) ?? false;
+/** Try again, or the network coming back (the browser's `online` event): the page is asked again. */
+const isAgain = (step: PathStep | undefined) =>
+  ['paging.retry', 'paging.online'].includes(step?.event.type ?? '');
+const is500 = (step: PathStep | undefined) =>
+  step?.event.type === 'paging.failed' && step.label.endsWith('(500)');
+
+/** The 500s of `path` from step index `from` on, its retries' included (500, retry delay, 500…). */
+function fails(path: ModelPath, from: number): number {
+  let count = 0;
+  for (const step of path.steps.slice(from)) {
+    if (is500(step)) count += 1;
+    else if (!isAfter(step, 'retryDelay')) break;
+  }
+  return count;
+}
+
+/**
+ * The server's own failure, injected where the network meets the app (its API client's middleware):
+ * the next answer to the list call of an armed page becomes a 500, whatever the server said.
+ */
+function serverFault(
+  skipOf: (page: number) => number,
+): Middleware & { arm(page: number, times: number): void } {
+  let armed: number | undefined;
+  let left = 0;
+  return {
+    /** `times`: the page's answers to fail (its retries after the delay too, which come by themselves). */
+    arm(page, times) {
+      armed = skipOf(page);
+      left = times;
+    },
+    onResponse({ request }) {
+      const url = new URL(request.url);
+      const skip = url.searchParams.get('skip');
+      if (armed === undefined || request.method !== 'GET' || skip === null || Number(skip) !== armed)
+        return undefined;
+      left -= 1;
+      if (left === 0) armed = undefined;
+      return new Response(JSON.stringify({ detail: 'Internal Server Error' }), {
+        status: 500,
+        statusText: 'Internal Server Error',
+        headers: { 'Content-Type': 'application/json' },
+      });
+    },
+  };
+}
 
 /** What the data must be for the path, and whether the screen can realise it. */
 function needs(machine: AnyStateMachine, path: ModelPath): Needs {
@@ -90,22 +151,54 @@ function needs(machine: AnyStateMachine, path: ModelPath): Needs {
       if (isFull && path.steps[index + 1]?.event.type !== 'paging.next') cached.add(page + 1);
       if (from !== 'list.loading') adds += 1;
     }
+    const following = path.steps[index + 1];
     if (step.event.type === 'paging.failed') {
       const page = pageOf(before);
       const entered = states[index - 1] ? stateLabel(states[index - 1] as AnyMachineSnapshot) : undefined;
       // The failure is arranged before the step that asked for the page, with the server running; the
-      // first page's failure is the bad page number (far pages: see FAR).
+      // first page's 400 is the bad page number (far pages: see FAR); a 500 is injected (serverFault).
       if (index === 0) {
-        if (!far(path)) ok = false;
+        if (!far(path) && !is500(step)) ok = false;
       } else if (from !== 'list.loading' || entered === 'list.loading' || cached.has(page)) ok = false;
+      // A 500 is retried after the delay (the retries spent are the 400's `failed`, walked already).
+      if (
+        is500(step) &&
+        (stateLabel(after) !== 'list.retrying' || (following && !isAfter(following, 'retryDelay')))
+      )
+        ok = false;
+    }
+    // Asked again after the retry delay: the page's real answer comes next.
+    if (
+      isAfter(step, 'retryDelay') &&
+      following &&
+      following.event.type !== 'paging.loaded' &&
+      !is500(following)
+    )
+      ok = false;
+    // The read time limit of the first page (held from the start); then its late answer or Try again.
+    if (isAfter(step, 'readLimit')) {
+      if (index !== 0 || far(path)) ok = false;
+      if (following && following.event.type !== 'paging.loaded' && !isAgain(following)) ok = false;
+    }
+    // Try again is on screen only when the list failed (only then is `online` an edge); after a time
+    // limit the held request answers it.
+    if (isAgain(step)) {
+      if (from !== 'list.failed') ok = false;
+      if (
+        isAfter(path.steps[index - 1], 'readLimit') &&
+        following &&
+        following.event.type !== 'paging.loaded'
+      )
+        ok = false;
     }
     // A page asked for by an action shows `loading` only if it is not in the cache yet (the server is
     // held): else the answer comes at once, which the walk accepts only when the path's next step is it.
     if (stateLabel(after) === 'list.loading' && step.event.type.startsWith('paging.') && index >= 0) {
       const target = pageOf(after);
       const nextType = path.steps[index + 1]?.event.type;
-      // The list query of a cached page answers as it starts, whatever the state before.
-      if (cached.has(target) && nextType !== 'paging.loaded') ok = false;
+      // The list query of a cached page answers as it starts, whatever the state before (at the path's
+      // end, the actor's history shows the `loading` it passed: leavesAtOnce).
+      if (cached.has(target) && nextType !== 'paging.loaded' && index < path.steps.length - 1) ok = false;
     }
     if (
       index > 0 &&
@@ -153,13 +246,19 @@ export function pagingDriver(machine: 'itemsPaging' | 'usersPaging'): UiDriver<C
 
   return {
     model,
-    maxPaths: 12,
+    maxPaths: 14,
     accepts: (path) => needs(model.machine, path).ok,
     held: (label) => label === 'list.loading',
-    automatic: (step) => step.event.type === 'paging.loaded',
+    leavesAtOnce: (step) => ['paging.previous', 'paging.sync'].includes(step.event.type),
+    // The retry delay passes by itself: the app may be asking again by the time the walk looks.
+    automatic: (step) => step.event.type === 'paging.loaded' || isAfter(step, 'retryDelay') || is500(step),
     resumeFor: (info) => {
       const type = info.step.event.type;
       if (type === 'paging.loaded' || type === 'paging.failed') return true;
+      // The time limit passes with the request held; Try again after it meets the same held request.
+      if (isAfter(info.step, 'readLimit')) return false;
+      if (isAgain(info.step) && info.index > 1 && isAfter(info.path.steps[info.index - 2], 'readLimit'))
+        return false;
       // Next after a full page: the held prefetch of that page must not be answered before the click.
       if (type === 'paging.next' && stateLabel(info.before) === 'list.ready') return false;
       if (info.next?.event.type === 'paging.failed') return true;
@@ -199,16 +298,32 @@ export function pagingDriver(machine: 'itemsPaging' | 'usersPaging'): UiDriver<C
       });
       const first = (path.input as { page: number }).page;
       const shift = far(path) ? FAR - first : 0;
+      const fault = serverFault((page) => (page - 1) * pageSize);
+      api().use(fault);
+      if (is500(path.steps[0])) fault.arm(first, fails(path, 0));
+      if (isAfter(path.steps[0], 'readLimit')) CALL_TIME_LIMITS.read = WALK_READ_LIMIT;
       const app = renderApp(`${route}?page=${first + shift}`, account.token).app;
-      return { account, app, u: user(), shift };
+      return { account, app, u: user(), shift, fault };
     },
-    teardown: (ctx) => ctx.app.session.stop(),
+    teardown: (ctx) => {
+      CALL_TIME_LIMITS.read = READ_LIMIT;
+      api().eject(ctx.fault);
+      ctx.app.session.stop();
+    },
     async act(info: StepInfo, ctx, walk) {
       const { step, before, next } = info;
       const page = pageOf(before) + ctx.shift;
-      if (next?.event.type === 'paging.failed' && !ctx.shift)
+      if (next?.event.type === 'paging.failed' && !is500(next) && !ctx.shift)
         await setActive(walk.api, ctx.account.id, false);
+      // The page the next step fails with a 500: the one the path is on after this step.
+      if (is500(next) && !isAfter(step, 'retryDelay'))
+        ctx.fault.arm(pageOf(info.after) + ctx.shift, fails(info.path, info.index));
       switch (step.event.type) {
+        case 'paging.retry':
+          return clickOrBlocked(ctx.u, screen.getByRole('button', { name: 'Try again' }));
+        case 'paging.online':
+          window.dispatchEvent(new Event('online'));
+          return 'sent';
         case 'paging.next':
           return clickOrBlocked(ctx.u, screen.getByRole('button', { name: 'Next' }));
         case 'paging.previous':
@@ -229,17 +344,20 @@ export function pagingDriver(machine: 'itemsPaging' | 'usersPaging'): UiDriver<C
             walk.tracker.onEnter(model.name, 'list.ready', () => walk.api.pause());
           }
           // Shown or failed: the user adds a row; the list is refetched. Loading: the server answers.
-          if (stateLabel(before) !== 'list.loading') await addRow(ctx);
+          // (After the time limit, the held request's late answer is the one.)
+          if (stateLabel(before) !== 'list.loading' && !isAfter(info.path.steps[info.index - 2], 'readLimit'))
+            await addRow(ctx);
           return 'sent';
         default:
           return 'sent';
       }
     },
     async afterStep(info, ctx, walk) {
-      if (info.step.event.type === 'paging.failed' && !ctx.shift)
+      if (isAfter(info.step, 'readLimit')) CALL_TIME_LIMITS.read = READ_LIMIT;
+      if (info.step.event.type === 'paging.failed' && !is500(info.step) && !ctx.shift)
         await setActive(walk.api, ctx.account.id, true);
     },
-    async see(expected, ctx) {
+    async see(expected, ctx, _walk, info) {
       const label = stateLabel(expected);
       const page = pageOf(expected) + ctx.shift;
       if (label === 'list.ready' && page === 1 && rowsOf(expected) === 0) {
@@ -254,6 +372,13 @@ export function pagingDriver(machine: 'itemsPaging' | 'usersPaging'): UiDriver<C
       const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
       expect(previous.disabled).toBe(page === 1);
       const body = document.querySelector('tbody') as HTMLElement;
+      if (label === 'list.retrying') {
+        // The 500 is not shown as a failure: the list says it is asking again.
+        expect(await screen.findByText('Retrying…')).toBeTruthy();
+        expect(next.disabled).toBe(true);
+        expect(screen.queryByRole('alert')).toBeNull();
+        return;
+      }
       if (label === 'list.loading') {
         expect(next.disabled).toBe(true);
         expect(body.getAttribute('aria-busy')).toBe('true');
@@ -280,10 +405,11 @@ export function pagingDriver(machine: 'itemsPaging' | 'usersPaging'): UiDriver<C
         return;
       }
       if (label === 'list.failed') {
-        // The list's error: the client names the status ('Bad Request' for the 400 'Inactive user',
-        // 'Validation Error' for the 422 of a far page).
+        // What went wrong, in the API's words ('Inactive user'; the 422 of a far page), and Try again.
         const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
-        expect(alert.textContent).toBe(ctx.shift ? 'Validation Error' : 'Bad Request');
+        if (isAfter(info?.step, 'readLimit')) expect(alert.textContent).toBe(TIMEOUT_MESSAGE);
+        else expect(alert.textContent).toMatch(ctx.shift ? /\w/ : /^Inactive user$/);
+        expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
         expect(next.disabled).toBe(true);
         // Rows stay only if they are this page's (a refetch failed); another page's rows go.
         const context = expected.context as PagingContext;

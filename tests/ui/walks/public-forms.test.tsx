@@ -1,5 +1,11 @@
 import { screen } from '@testing-library/react';
 import { expect, vi } from 'vitest';
+import type {
+  LoginValues,
+  RecoverPasswordValues,
+  ResetPasswordValues,
+  SignupValues,
+} from '../../../src/machines/schemas';
 import { modelByName } from '../../../src/qa/statecharts/models';
 import { formDriver } from './form-driver';
 import { describeUiWalk } from './runner';
@@ -22,7 +28,7 @@ const landedOnLogin = async () => {
 };
 
 await describeUiWalk(
-  formDriver({
+  formDriver<LoginValues>({
     machine: 'login',
     kind: 'page',
     route: '/login',
@@ -45,7 +51,7 @@ await describeUiWalk(
 // Signup's refusal: the address was registered behind the page's back (and is freed again after).
 const registered = new Map<string, string>();
 await describeUiWalk(
-  formDriver({
+  formDriver<SignupValues>({
     machine: 'signup',
     kind: 'page',
     route: '/signup',
@@ -89,7 +95,7 @@ await describeUiWalk(
 );
 
 await describeUiWalk(
-  formDriver({
+  formDriver<RecoverPasswordValues>({
     machine: 'recoverPassword',
     kind: 'page',
     route: '/recover-password',
@@ -120,7 +126,7 @@ await describeUiWalk(
 );
 
 await describeUiWalk(
-  formDriver({
+  formDriver<ResetPasswordValues>({
     machine: 'resetPassword',
     kind: 'page',
     route: async (walk, account) => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import { CALL_TIME_LIMITS, TIMEOUT_MESSAGE } from '../../../src/api/errors';
 import { modelByName } from '../../../src/qa/statecharts/models';
 import { type ModelPath, stateLabel } from '../../../src/qa/statecharts/paths';
 import { renderApp } from '../harness';
@@ -21,7 +22,8 @@ import {
  * The subscription plan on /settings (My profile): 'Switch to …' opens 'Change subscription plan',
  * Confirm saves, Cancel closes. The save's outcome is the real server's answer: success, or
  * '400 detail' — the admin deactivated the account just before Confirm ('Inactive user') and
- * reactivates it once the failure shows.
+ * reactivates it once the failure shows. A save never answered: the walk holds it and shortens the
+ * write time limit for that one Confirm, so the `after` edge is taken in a second.
  */
 
 const model = modelByName('subscription');
@@ -30,6 +32,9 @@ const session = modelByName('session');
 
 const TITLE = 'Change subscription plan';
 const REALISED = new Set(['success', '400 detail']);
+const WRITE_LIMIT = CALL_TIME_LIMITS.write;
+const isTimeLimit = (step: { event: { type: string } } | undefined) =>
+  step?.event.type.startsWith('xstate.after.') ?? false;
 
 interface Ctx {
   account: Account;
@@ -53,6 +58,9 @@ const driver: UiDriver<Ctx> = {
   accepts: (path: ModelPath) =>
     path.steps.every((step) => !isOutcome(step, 'save') || REALISED.has(outcomeLabel(step.event) ?? '')),
   held: (label) => label === 'saving',
+  automatic: isTimeLimit,
+  // The time limit runs out with the save held.
+  resumeFor: (info) => !isTimeLimit(info.step),
   async setup(_path, walk: Walk) {
     const account = await createAccount(walk.api, 'plan');
     const app = renderApp('/settings', account.token).app;
@@ -60,11 +68,14 @@ const driver: UiDriver<Ctx> = {
     await screen.findByText('Current plan:', { exact: false }, { timeout: 10_000 });
     return { account, app, u: user(), inactive: false };
   },
-  teardown: (ctx) => ctx.app.session.stop(),
+  teardown: (ctx) => {
+    CALL_TIME_LIMITS.write = WRITE_LIMIT;
+    ctx.app.session.stop();
+  },
   async act(info: StepInfo, ctx, walk) {
     const from = stateLabel(info.before);
     const type = info.step.event.type;
-    if (isOutcome(info.step, 'save')) return 'sent';
+    if (isOutcome(info.step, 'save') || isTimeLimit(info.step)) return 'sent';
     if (type === 'plan.choose') {
       if (from !== 'viewing') return 'blocked';
       const choices = await screen.findAllByRole('button', { name: /^Switch to / });
@@ -83,11 +94,13 @@ const driver: UiDriver<Ctx> = {
         await setActive(walk.api, ctx.account.id, !failing);
         ctx.inactive = failing;
       }
+      if (isTimeLimit(info.next)) CALL_TIME_LIMITS.write = 1_500;
       return clickOrBlocked(ctx.u, confirmButton(box));
     }
     throw new Error(`subscription: no user action for ${type}`);
   },
   async afterStep(info, ctx, walk) {
+    if (isTimeLimit(info.step)) CALL_TIME_LIMITS.write = WRITE_LIMIT;
     if (isOutcome(info.step, 'save') && ctx.inactive) {
       await setActive(walk.api, ctx.account.id, true);
       ctx.inactive = false;
@@ -120,7 +133,8 @@ const driver: UiDriver<Ctx> = {
     expect(confirm.textContent).toContain('Confirm');
     expect(cancel.disabled).toBe(false);
     if (label === 'failed') {
-      expect(await screen.findByText('Inactive user', {}, { timeout: 10_000 })).toBeTruthy();
+      const said = isTimeLimit(info?.step) ? TIMEOUT_MESSAGE : 'Inactive user';
+      expect(await screen.findByText(said, {}, { timeout: 10_000 })).toBeTruthy();
     }
   },
 };

@@ -166,3 +166,12 @@ export async function expectNoDialog(name: string) {
 export function buttonIn(container: HTMLElement, name: string): HTMLButtonElement {
   return within(container).getByRole('button', { name }) as HTMLButtonElement;
 }
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A field found by its label's start (a required field's label ends with its '*' mark). */
+export const labelledBy = (label: string) => new RegExp(`^${literal(label)}`);
+/** A form's fields found by their labels (a descriptor's or a declaration's). */
+export const labelled = <K extends string>(labels: { readonly [N in K]: string }) =>
+  Object.fromEntries(Object.entries<string>(labels).map(([name, label]) => [name, labelledBy(label)])) as {
+    readonly [N in K]: RegExp;
+  };

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { FALLBACK_MESSAGE } from '../../../src/api/errors';
+import { CALL_TIME_LIMITS, FALLBACK_MESSAGE, TIMEOUT_MESSAGE } from '../../../src/api/errors';
 import { modelByName } from '../../../src/qa/statecharts/models';
 import { type ModelPath, type PathStep, stateLabel } from '../../../src/qa/statecharts/paths';
 import { renderApp, serverFetch } from '../harness';
@@ -33,6 +33,9 @@ import {
  * - `xstate.error.actor.upload (crash)`: the uploader throws as it starts — a browser without
  *   XMLHttpRequest (the global is removed for that one click);
  * - the removal's outcome: success, or '400 detail' (the admin deactivated the account: 'Inactive user').
+ * - the time limits (an upload or a removal never answered): the server is held and the write limit
+ *   shortened for that one click, so the `after` edge is taken in a second; walked as a path's last step
+ *   (the abandoned request reaches the server when it resumes).
  * A control the state does not offer (no Upload, a disabled file input) is a blocked step. A path whose
  * Remove would find nothing stored is not walked; when a path removes, the account starts with a file
  * stored through the API.
@@ -117,6 +120,8 @@ async function storeThroughApi(walk: Walk, token: string, endpoint: string, file
 
 const UPLOAD_ANSWERS = ['upload.progress', 'upload.done', 'upload.failed', 'xstate.error.actor.upload'];
 const isAnswer = (step: PathStep | undefined) => Boolean(step && UPLOAD_ANSWERS.includes(step.event.type));
+const isTimeLimit = (step: PathStep | undefined) => step?.event.type.startsWith('xstate.after.') ?? false;
+const WRITE_LIMIT = CALL_TIME_LIMITS.write;
 const failureLabel = (step: PathStep | undefined) =>
   step?.event.type === 'upload.failed' ? (/\(([^)]*)\)$/.exec(step.label)?.[1] ?? '') : undefined;
 
@@ -151,7 +156,8 @@ export function uploadDriver(spec: UploadScreen): UiDriver<Ctx> {
       const from = stateLabel(states[index] as AnyMachineSnapshot);
       const type = step.event.type;
       const next = steps[index + 1];
-      if (type === 'file.choose' && from !== 'uploading' && from !== 'removing') contentFailed = false;
+      if (type === 'file.choose' && from !== 'uploading.sending' && from !== 'removing')
+        contentFailed = false;
       if (type === 'file.remove' && from === 'idle' && !stored) return false;
       if (type === 'upload.failed') {
         const failure = spec.failures[failureLabel(step) ?? ''];
@@ -172,7 +178,7 @@ export function uploadDriver(spec: UploadScreen): UiDriver<Ctx> {
       if (type === 'upload.progress' && !answered) return false;
       // The uploader crashes as it starts: nothing can come between.
       if (next?.event.type === 'xstate.error.actor.upload' && type !== 'file.upload') return false;
-      return true;
+      return !isTimeLimit(step) || !next;
     });
   }
 
@@ -196,10 +202,11 @@ export function uploadDriver(spec: UploadScreen): UiDriver<Ctx> {
     model,
     accepts,
     maxPaths: 16,
-    held: (label) => label === 'uploading' || label === 'removing',
+    held: (label) => label === 'uploading.sending' || label === 'removing',
     // Cancel while the upload is held must meet the held request, not its answer.
-    resumeFor: (info) => !(stateLabel(info.before) === 'uploading' && !isAnswer(info.step)),
-    automatic: (step) => isAnswer(step),
+    resumeFor: (info) =>
+      !((stateLabel(info.before) === 'uploading.sending' && !isAnswer(info.step)) || isTimeLimit(info.step)),
+    automatic: (step) => isAnswer(step) || isTimeLimit(step),
     leavesAtOnce: (step) => step.event.type === 'upload.progress',
     async setup(candidate, walk) {
       const account = await createAccount(walk.api, spec.machine);
@@ -223,13 +230,17 @@ export function uploadDriver(spec: UploadScreen): UiDriver<Ctx> {
         toastsBefore: toastsOnScreen(),
       };
     },
-    teardown: (ctx) => ctx.app.session.stop(),
+    teardown: (ctx) => {
+      CALL_TIME_LIMITS.write = WRITE_LIMIT;
+      ctx.app.session.stop();
+    },
     async act(info, ctx, walk) {
       ctx.toastsBefore = toastsOnScreen();
       const { step, path: candidate } = info;
       const from = stateLabel(info.before);
       const type = step.event.type;
-      if (isAnswer(step) || isOutcome(step, 'remove')) return 'sent';
+      if (isAnswer(step) || isOutcome(step, 'remove') || isTimeLimit(step)) return 'sent';
+      if (isTimeLimit(info.next)) CALL_TIME_LIMITS.write = 1_500;
       if (type === 'file.choose') {
         const input = fileInput();
         if (input.disabled) return 'blocked';
@@ -307,11 +318,12 @@ export function uploadDriver(spec: UploadScreen): UiDriver<Ctx> {
             await newToast(ctx.toastsBefore, 'Success!', spec.removed);
           else await newToast(ctx.toastsBefore, 'Error', 'Inactive user');
         }
+        if (isTimeLimit(step)) await newToast(ctx.toastsBefore, 'Error', TIMEOUT_MESSAGE);
         return;
       }
       const cancel = button('Cancel');
       expect(cancel, 'Cancel').not.toBeNull();
-      if (label === 'uploading') {
+      if (label === 'uploading.sending') {
         const bar = within(region).getByRole('progressbar', { name: spec.progressLabel });
         expect(bar.getAttribute('aria-valuenow')).toBe('0');
         expect(within(region).getByText('Uploading… 0%')).toBeTruthy();
@@ -344,7 +356,8 @@ export function uploadDriver(spec: UploadScreen): UiDriver<Ctx> {
       expect(label).toBe('failed');
       expect(button('Try again')).not.toBeNull();
       const failure = spec.failures[failureLabel(info?.step) ?? ''];
-      if (failure) expect(shown).toBe(failure.message);
+      if (isTimeLimit(info?.step)) expect(shown).toBe(TIMEOUT_MESSAGE);
+      else if (failure) expect(shown).toBe(failure.message);
       else if (info?.step.event.type === 'xstate.error.actor.upload') expect(shown).toBe(FALLBACK_MESSAGE);
     },
   };

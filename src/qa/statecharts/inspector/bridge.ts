@@ -1,7 +1,13 @@
-import type { AnyActorRef, AnyMachineSnapshot, AnyStateNode, InspectionEvent } from 'xstate';
+import type {
+  AnyActorRef,
+  AnyMachineSnapshot,
+  AnyStateNode,
+  AnyTransitionDefinition,
+  InspectionEvent,
+} from 'xstate';
 import { statechartsEnabled } from '../enabled';
-import { maskedPayload } from './mask';
-import type { AppMessage, LiveActor, ViewerMessage } from './protocol';
+import { maskedPayload, maskedValue } from './mask';
+import type { AppMessage, LiveActor, TakenTransition, ViewerMessage } from './protocol';
 
 /**
  * The app tab's end of the live inspector, loaded only when a viewer says hello (and only where the
@@ -26,6 +32,7 @@ function describe(actorRef: AnyActorRef, snapshot: AnyMachineSnapshot): LiveActo
     value: snapshot.value ?? null,
     nodes: (snapshot._nodes as AnyStateNode[] | undefined)?.map((node) => node.id) ?? [],
     status: snapshot.status,
+    context: maskedValue(snapshot.context),
     path: location.pathname,
   };
 }
@@ -40,9 +47,21 @@ export function connectToViewers(channel: BroadcastChannel, app: InspectedApp, f
   let stopListening: (() => void) | undefined;
   const post = (message: AppMessage) => channel.postMessage(message);
 
+  // The transitions of each root actor's macrostep so far, sent with the snapshot that ends it.
+  const taken = new Map<AnyActorRef, TakenTransition[]>();
   const forward = (inspection: InspectionEvent) => {
     const actorRef = inspection.actorRef as AnyActorRef;
-    if (inspection.type !== '@xstate.snapshot' || actorRef._parent || isViewerTab()) return;
+    if (actorRef._parent || isViewerTab()) return;
+    if (inspection.type === '@xstate.microstep') {
+      const steps = (inspection._transitions as AnyTransitionDefinition[]).map((transition) => {
+        const source = transition.source;
+        const list = transition.eventType ? source.transitions.get(transition.eventType) : source.always;
+        return { source: source.id, event: transition.eventType, index: list?.indexOf(transition) ?? -1 };
+      });
+      taken.set(actorRef, [...(taken.get(actorRef) ?? []), ...steps]);
+      return;
+    }
+    if (inspection.type !== '@xstate.snapshot') return;
     const snapshot = inspection.snapshot as AnyMachineSnapshot;
     const { event } = inspection;
     post({
@@ -51,9 +70,11 @@ export function connectToViewers(channel: BroadcastChannel, app: InspectedApp, f
         actor: describe(actorRef, snapshot),
         type: event.type,
         payload: maskedPayload(event),
+        taken: taken.get(actorRef) ?? [],
         time: Date.now(),
       },
     });
+    taken.delete(actorRef);
   };
 
   addEventListener('pagehide', () => {

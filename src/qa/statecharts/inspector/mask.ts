@@ -63,6 +63,11 @@ function plain(value: unknown, depth: number, seen: WeakSet<object>): unknown {
   return Object.fromEntries(entries);
 }
 
+/** A value (a machine's context) made safe to post and to show, secrets masked. */
+export function maskedValue(value: unknown): unknown {
+  return plain(value, 0, new WeakSet());
+}
+
 /** The event without its type, safe to post (structured-cloneable) and to show. */
 export function maskedPayload(event: { type: string } & Record<string, unknown>): Record<string, unknown> {
   const { type: _type, ...rest } = event;

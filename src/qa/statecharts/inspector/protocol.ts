@@ -23,8 +23,17 @@ export interface LiveActor {
   /** Ids of the active state nodes (the diagram highlights them). */
   nodes: string[];
   status: string;
+  /** The machine's context, secrets masked (the viewer shows it per logged event). */
+  context: unknown;
   /** The route the tab was on. */
   path: string;
+}
+
+/** A transition taken: its source state node's id, its event type ('' for eventless), its place in that list. */
+export interface TakenTransition {
+  source: string;
+  event: string;
+  index: number;
 }
 
 /** One event an actor took, with its payload made safe to show (secrets masked, errors flattened). */
@@ -32,6 +41,8 @@ export interface LiveEvent {
   actor: LiveActor;
   type: string;
   payload: unknown;
+  /** The transitions the event took, in microstep order. */
+  taken: TakenTransition[];
   /** Milliseconds since the epoch, in the app tab. */
   time: number;
 }
