@@ -2,13 +2,9 @@ import { GENDERS, SUBSCRIPTION_TYPES } from './enums.ts';
 import { PHONE_MAX, TEXT_MAX } from './limits.ts';
 
 /**
- * Each entity's fields, declared once: how a field is edited and stored, its limit, its null, its label
- * and the forms that edit it (in their order on screen). The contract's schemas (openapi/src), the
- * database columns (server/db/schema.ts), the server's column maps and presenter, and the SPA's form
- * schemas, defaults, labels, payloads and screens (src/features/common/declared.ts, DeclaredFields) are
- * derived from it. A new field is a line here (+ `npm run generate:api`, `npm run db:generate`).
- *
- * Plain values only, like ./limits.ts: the SPA's signed-in forms import it.
+ * Each entity's fields, declared once (kind, label, limit, null, the forms that edit it in their order on
+ * screen): the contract, the columns, the server's maps and the SPA's forms are derived from it
+ * (ARCHITECTURE.md › A field on an entity). Plain values only: the SPA's signed-in forms import it.
  */
 
 export type FieldKind = 'text' | 'email' | 'tel' | 'date' | 'choice' | 'flag' | 'password';
@@ -77,7 +73,6 @@ export const ITEM_FIELDS = {
 } as const satisfies Record<string, FieldDeclaration>;
 
 export type UserFields = typeof USER_FIELDS;
-export type ItemFields = typeof ITEM_FIELDS;
 
 /** The names of the profile's optional fields. */
 export type ProfileField = {

@@ -1,9 +1,6 @@
 /**
- * The contract's limits, as values: the document's schemas (openapi/src) are written with them and the
- * SPA's form schemas and upload checks import them, so the two cannot drift. Changing one changes the
- * document: run `npm run regen` (the staleness tests say so otherwise).
- *
- * Plain values only: /login's bundle imports this module whole (ARCHITECTURE.md, the budget rule).
+ * The contract's limits, as values: the document's schemas and the SPA's forms both import them (a change
+ * needs `npm run regen`). Plain values only: /login's bundle imports this module whole.
  */
 
 /** An e-mail address, a name, an item's title, description and SKU, a user's major. */

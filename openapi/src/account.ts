@@ -11,7 +11,6 @@ const upload = { schema: 'Body_upload_file', as: ['multipart/form-data'] } as co
 export const accountOperations = [
   patch('/users/me/subscription_type', {
     operationId: 'updateSubscriptionTypeMe',
-    summary: 'Update Subscription Type Me',
     auth: 'user',
     description: "Sets the caller's subscription plan.",
     parameters: [inQuery('subscription_type', ref('SubscriptionType'), true)],
@@ -19,7 +18,6 @@ export const accountOperations = [
   }),
   patch('/users/me/set_fcm_token', {
     operationId: 'setFcmTokenMe',
-    summary: 'Set Fcm Token Me',
     auth: 'user',
     description: "Stores the caller's push-notification token. It is never returned by the API.",
     body: 'FcmToken',
@@ -27,7 +25,6 @@ export const accountOperations = [
   }),
   patch('/users/me/check_confirm_email', {
     operationId: 'checkConfirmEmailMe',
-    summary: 'Check Confirm Email Me',
     auth: 'user',
     description: `Confirms the caller's e-mail address with the ${CONFIRM_CODE_LENGTH}-digit code that was e-mailed. A code expires after 24 hours and stops working after 5 wrong tries.`,
     body: 'ConfirmEmailCode',
@@ -36,7 +33,6 @@ export const accountOperations = [
   }),
   patch('/users/me/resend_confirm_email', {
     operationId: 'resendConfirmEmailMe',
-    summary: 'Resend Confirm Email Me',
     auth: 'user',
     description: 'E-mails a fresh confirmation code (at most once a minute).',
     idempotent: true,
@@ -45,7 +41,6 @@ export const accountOperations = [
   }),
   patch('/users/me/profile_photo', {
     operationId: 'uploadProfilePhotoMe',
-    summary: 'Upload Profile Photo Me',
     auth: 'user',
     description: `Replaces the caller's profile photo: a PNG, JPEG or WebP image (checked by content) of at most ${PHOTO_MAX_MB} MB, in the multipart field \`file\`.`,
     idempotent: true,
@@ -55,14 +50,12 @@ export const accountOperations = [
   }),
   del('/users/me/profile_photo', {
     operationId: 'deleteProfilePhotoMe',
-    summary: 'Delete Profile Photo Me',
     auth: 'user',
     description: "Removes the caller's profile photo.",
     ok: 'UserPublic',
   }),
   patch('/users/me/asset', {
     operationId: 'uploadAssetMe',
-    summary: 'Upload Asset Me',
     auth: 'user',
     description: `Replaces the caller's asset: any file of at most ${ASSET_MAX_MB} MB, in the multipart field \`file\`.`,
     idempotent: true,
@@ -72,7 +65,6 @@ export const accountOperations = [
   }),
   del('/users/me/asset', {
     operationId: 'deleteAssetMe',
-    summary: 'Delete Asset Me',
     auth: 'user',
     description: "Removes the caller's asset.",
     ok: 'UserPublic',

@@ -12,7 +12,7 @@ import {
 import { fieldSchema, fieldSchemas, model, orNull, ref, text } from './schema.ts';
 import type { Document, Parameter, Response, Schema } from './types.ts';
 
-/** The shared component schemas, responses and parameters that the operations refer to by name. */
+/** The shared component schemas (titled by their names), responses and parameters, by name. */
 
 const email = fieldSchema(USER_FIELDS.email);
 const password = text(PASSWORD_MAX, { minLength: PASSWORD_MIN });
@@ -27,8 +27,8 @@ const item = fieldSchemas(ITEM_FIELDS, ['description', 'sku']);
 const title = fieldSchema(ITEM_FIELDS.title, { minLength: 1 });
 
 /** A page of rows and the total count (the list operations' answer). */
-const page = (title: string, row: string) =>
-  model(title, { data: { type: 'array', items: ref(row) }, count: { type: 'integer' } }, ['data', 'count']);
+const page = (row: string) =>
+  model({ data: { type: 'array', items: ref(row) }, count: { type: 'integer' } }, ['data', 'count']);
 
 const readinessCheck = (values: string[], description: string): Schema => ({
   type: 'string',
@@ -37,17 +37,14 @@ const readinessCheck = (values: string[], description: string): Schema => ({
 });
 
 export const schemas = {
-  Gender: { type: 'string', enum: GENDERS, title: 'Gender' },
-  SubscriptionType: { type: 'string', enum: SUBSCRIPTION_TYPES, title: 'SubscriptionType' },
-  Message: model('Message', { message: { type: 'string' } }, ['message']),
-  Token: model(
-    'Token',
-    { access_token: { type: 'string' }, token_type: { type: 'string', default: 'bearer' } },
-    ['access_token'],
-  ),
-  HTTPError: model('HTTPError', { detail: { type: 'string' } }, ['detail']),
+  Gender: { type: 'string', enum: GENDERS },
+  SubscriptionType: { type: 'string', enum: SUBSCRIPTION_TYPES },
+  Message: model({ message: { type: 'string' } }, ['message']),
+  Token: model({ access_token: { type: 'string' }, token_type: { type: 'string', default: 'bearer' } }, [
+    'access_token',
+  ]),
+  HTTPError: model({ detail: { type: 'string' } }, ['detail']),
   ValidationError: model(
-    'ValidationError',
     {
       loc: { type: 'array', title: 'Location', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
       msg: { type: 'string', title: 'Message' },
@@ -55,33 +52,28 @@ export const schemas = {
     },
     ['loc', 'msg', 'type'],
   ),
-  HTTPValidationError: model(
-    'HTTPValidationError',
-    { detail: { type: 'array', items: ref('ValidationError') } },
-    ['detail'],
-  ),
-  Body_login_login_access_token: model(
-    'Body_login-login_access_token',
-    {
-      grant_type: orNull({ type: 'string', pattern: '^password$' }),
-      username: text(TEXT_MAX),
-      password: text(PASSWORD_MAX),
-      scope: { type: 'string', default: '' },
-      client_id: nullableString,
-      client_secret: nullableString,
-    },
-    ['username', 'password'],
-  ),
-  NewPassword: model('NewPassword', { token: text(RESET_TOKEN_MAX), new_password: password }, [
-    'token',
-    'new_password',
-  ]),
-  UpdatePassword: model('UpdatePassword', { current_password: password, new_password: password }, [
+  HTTPValidationError: model({ detail: { type: 'array', items: ref('ValidationError') } }, ['detail']),
+  Body_login_login_access_token: {
+    // FastAPI titles a form body after the operation id it generates (tag-function).
+    title: 'Body_login-login_access_token',
+    ...model(
+      {
+        grant_type: orNull({ type: 'string', pattern: '^password$' }),
+        username: text(TEXT_MAX),
+        password: text(PASSWORD_MAX),
+        scope: { type: 'string', default: '' },
+        client_id: nullableString,
+        client_secret: nullableString,
+      },
+      ['username', 'password'],
+    ),
+  },
+  NewPassword: model({ token: text(RESET_TOKEN_MAX), new_password: password }, ['token', 'new_password']),
+  UpdatePassword: model({ current_password: password, new_password: password }, [
     'current_password',
     'new_password',
   ]),
   UserPublic: model(
-    'UserPublic',
     {
       email,
       is_active: { type: 'boolean' },
@@ -116,9 +108,8 @@ export const schemas = {
       'is_email_confirmed',
     ],
   ),
-  UsersPublic: page('UsersPublic', 'UserPublic'),
+  UsersPublic: page('UserPublic'),
   UserCreate: model(
-    'UserCreate',
     {
       email,
       is_active: { type: 'boolean', default: true },
@@ -131,8 +122,8 @@ export const schemas = {
     },
     ['email', 'password'],
   ),
-  UserRegister: model('UserRegister', { email, password, full_name: fullName }, ['email', 'password']),
-  UserUpdate: model('UserUpdate', {
+  UserRegister: model({ email, password, full_name: fullName }, ['email', 'password']),
+  UserUpdate: model({
     email: orNull(email),
     is_active: { type: 'boolean' },
     is_superuser: { type: 'boolean' },
@@ -142,14 +133,13 @@ export const schemas = {
     is_email_confirmed: { type: 'boolean' },
     ...profile,
   }),
-  UserUpdateMe: model('UserUpdateMe', { full_name: fullName, email: orNull(email), ...profile }),
-  ItemCreate: model('ItemCreate', { title, ...item }, ['title']),
-  ItemUpdate: model('ItemUpdate', {
+  UserUpdateMe: model({ full_name: fullName, email: orNull(email), ...profile }),
+  ItemCreate: model({ title, ...item }, ['title']),
+  ItemUpdate: model({
     title: orNull(title),
     ...item,
   }),
   ItemPublic: model(
-    'ItemPublic',
     {
       title: { type: 'string' },
       ...item,
@@ -159,9 +149,8 @@ export const schemas = {
     },
     ['title', 'id', 'owner_id', 'created_at'],
   ),
-  ItemsPublic: page('ItemsPublic', 'ItemPublic'),
+  ItemsPublic: page('ItemPublic'),
   ConfirmEmailCode: model(
-    'ConfirmEmailCode',
     {
       confirm_code: {
         type: 'string',
@@ -172,7 +161,6 @@ export const schemas = {
     ['confirm_code'],
   ),
   FcmToken: model(
-    'FcmToken',
     {
       fcm_token: {
         ...text(FCM_TOKEN_MAX, { minLength: 1, pattern: '\\S' }),
@@ -181,9 +169,8 @@ export const schemas = {
     },
     ['fcm_token'],
   ),
-  Body_upload_file: model('Body_upload_file', { file: { type: 'string', format: 'binary' } }, ['file']),
+  Body_upload_file: model({ file: { type: 'string', format: 'binary' } }, ['file']),
   ReadinessChecks: model(
-    'ReadinessChecks',
     {
       database: readinessCheck(
         ['ok', 'unreachable', 'schema behind'],
@@ -197,7 +184,6 @@ export const schemas = {
     ['database', 'redis'],
   ),
   Readiness: model(
-    'Readiness',
     {
       status: readinessCheck(
         ['ready', 'degraded'],
@@ -207,41 +193,44 @@ export const schemas = {
     },
     ['status', 'checks'],
   ),
-  NotReady: model('NotReady', { detail: { type: 'string' }, checks: ref('ReadinessChecks') }, [
-    'detail',
-    'checks',
-  ]),
+  NotReady: model({ detail: { type: 'string' }, checks: ref('ReadinessChecks') }, ['detail', 'checks']),
 } satisfies Record<string, Schema>;
 
 export type SchemaName = keyof typeof schemas;
 
 const retryAfter = { 'Retry-After': { schema: { type: 'integer' } } } satisfies Response['headers'];
 
-/** A refusal: its description and FastAPI's `{detail}` body (or the 422 list). */
-const refusal = (description: string, headers?: Response['headers'], body = 'HTTPError'): Response => ({
-  description,
+/** A refusal: its status (not written), description and FastAPI's `{detail}` body (or the 422 list). */
+const refusal = (status: string, text: string, headers?: Response['headers'], body = 'HTTPError') => ({
+  status,
+  description: text,
   ...(headers ? { headers } : {}),
   content: { 'application/json': { schema: ref(body) } },
 });
 
 /** The refusals operations share, by the name `refusals` in ./operation.ts takes. */
 export const responses = {
-  BadRequest: refusal('Bad request: the `detail` text says why.'),
-  Unauthorized: refusal('Not authenticated: no bearer token was sent.', {
+  BadRequest: refusal('400', 'Bad request: the `detail` text says why.'),
+  Unauthorized: refusal('401', 'Not authenticated: no bearer token was sent.', {
     'WWW-Authenticate': { schema: { type: 'string' } },
   }),
-  Forbidden: refusal('Could not validate credentials, or not enough privileges.'),
-  NotFound: refusal('Not found.'),
-  Conflict: refusal('Conflict with an existing record.'),
-  ValidationError: refusal('Validation Error', undefined, 'HTTPValidationError'),
-  TooManyRequests: refusal('Too many requests: wait for the number of seconds in `Retry-After`.', retryAfter),
-  PayloadTooLarge: refusal('The file or body is larger than allowed.'),
-  UnsupportedMediaType: refusal("The file's content is not of an accepted type."),
+  Forbidden: refusal('403', 'Could not validate credentials, or not enough privileges.'),
+  NotFound: refusal('404', 'Not found.'),
+  Conflict: refusal('409', 'Conflict with an existing record.'),
+  ValidationError: refusal('422', 'Validation Error', undefined, 'HTTPValidationError'),
+  TooManyRequests: refusal(
+    '429',
+    'Too many requests: wait for the number of seconds in `Retry-After`.',
+    retryAfter,
+  ),
+  PayloadTooLarge: refusal('413', 'The file or body is larger than allowed.'),
+  UnsupportedMediaType: refusal('415', "The file's content is not of an accepted type."),
   IdempotencyKeyInUse: refusal(
+    '409',
     'A request with the same Idempotency-Key is still being processed: retry after `Retry-After` seconds.',
     retryAfter,
   ),
-} satisfies Record<string, Response>;
+} satisfies Record<string, Response & { status: string }>;
 
 export type RefusalName = keyof typeof responses;
 

@@ -9,10 +9,7 @@ import type { Document, OperationObject, Parameter, Ref, Response, Schema } from
 import { userOperations } from './users.ts';
 import { utilOperations } from './utils.ts';
 
-/**
- * The contract, assembled from its areas: what `npm run generate:contract` writes to
- * openapi/openapi.json. Dev-time only — the server reads the JSON file (also in a production install).
- */
+/** The contract, assembled from its areas (`npm run generate:contract`); the server reads only the JSON. */
 
 /** The areas, in the document's order of paths (Swagger UI lists them so). */
 const AREAS: PathOperation[][] = [
@@ -24,10 +21,7 @@ const AREAS: PathOperation[][] = [
   fileOperations,
 ];
 
-/**
- * The key order each kind of object is written in, so the file reads the same however an object was
- * built (a spread, a helper). Keys not listed keep their place after the listed ones.
- */
+/** Each kind of object's key order, however it was built; keys not listed follow in their own order. */
 const KEY_ORDER = {
   operation: [
     'tags',
@@ -74,8 +68,8 @@ function schema(value: Schema): Schema {
   return ordered(out, KEY_ORDER.schema);
 }
 
-function mapValues<T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> {
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
+function mapValues<T, U>(record: Record<string, T>, map: (value: T, key: string) => U): Record<string, U> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value, key)]));
 }
 
 const media = (content: Record<string, { schema: Schema }>) =>
@@ -125,8 +119,8 @@ export function buildDocument(): Document {
     servers: [{ url: API_PREFIX }],
     paths,
     components: {
-      schemas: mapValues(schemas, schema),
-      responses: mapValues(responses, response),
+      schemas: mapValues(schemas, (value, name) => schema({ title: name, ...value })),
+      responses: mapValues(responses, ({ status: _status, ...refusal }) => response(refusal)),
       securitySchemes,
       parameters: mapValues(parameters, parameter),
     },

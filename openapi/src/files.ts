@@ -18,7 +18,6 @@ const signedLink = [
 export const fileOperations = [
   get('/files/profile-photo/{user_id}', {
     operationId: 'readProfilePhoto',
-    summary: 'Read Profile Photo',
     auth: 'none',
     description:
       "A user's profile photo. The link itself is the credential: `UserPublic.profile_photo_url` is a signed, expiring link given to signed-in users.",
@@ -31,7 +30,6 @@ export const fileOperations = [
   }),
   get('/files/asset/{user_id}', {
     operationId: 'readAsset',
-    summary: 'Read Asset',
     auth: 'none',
     description:
       "A user's asset, as an attachment. `UserPublic.asset_url` is a signed, expiring link given only to the owner and superusers.",

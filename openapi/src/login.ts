@@ -6,7 +6,6 @@ const { post } = area('login');
 export const loginOperations = [
   post('/login/access-token', {
     operationId: 'loginAccessToken',
-    summary: 'Login Access Token',
     auth: 'none',
     description: 'OAuth2 compatible token login, get an access token for future requests.',
     body: {
@@ -18,14 +17,12 @@ export const loginOperations = [
   }),
   post('/login/test-token', {
     operationId: 'testToken',
-    summary: 'Test Token',
     auth: 'user',
     description: 'Test access token.',
     ok: 'UserPublic',
   }),
   post('/logout', {
     operationId: 'logout',
-    summary: 'Logout',
     auth: 'user',
     description:
       'Logs out the calling access token: from this answer on, every server process and host refuses it (403 "Could not validate credentials"), although it has not expired. The caller\'s other sessions stay signed in. Answers Message "Logged out". A token already logged out is refused like any other revoked token. Tokens issued before logout existed are logged out the same way.',
@@ -33,7 +30,6 @@ export const loginOperations = [
   }),
   post('/password-recovery/{email}', {
     operationId: 'recoverPassword',
-    summary: 'Recover Password',
     auth: 'none',
     parameters: [emailInPath],
     idempotent: true,
@@ -42,7 +38,6 @@ export const loginOperations = [
   }),
   post('/reset-password/', {
     operationId: 'resetPassword',
-    summary: 'Reset Password',
     auth: 'none',
     idempotent: true,
     body: 'NewPassword',
@@ -51,7 +46,6 @@ export const loginOperations = [
   }),
   post('/password-recovery-html-content/{email}', {
     operationId: 'recoverPasswordHtmlContent',
-    summary: 'Recover Password Html Content',
     auth: 'superuser',
     parameters: [emailInPath],
     ok: {

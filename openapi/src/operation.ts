@@ -1,18 +1,15 @@
-import type { RefusalName, SchemaName } from './components.ts';
+import { type RefusalName, responses as refusals, type SchemaName } from './components.ts';
 import { ref } from './schema.ts';
 import type { Auth, Method, OperationObject, Parameter, Ref, Response, Schema } from './types.ts';
 
 /**
- * How an operation is written: what is particular to it. What every operation of its kind has is added
- * here, the same way each time:
- * - `auth` other than 'none': the bearer security requirement and the guard's refusals, first —
- *   401 no token, 403 bad token or not enough privileges, 404 its user gone, 400 inactive user;
- * - any input (parameters, a body, the idempotency header): 422, FastAPI's validation error;
- * - `idempotent`: the `Idempotency-Key` header (server/http/idempotency.ts keys on it) and its 409.
+ * How an operation is written: what is particular to it. What its kind implies (the guard's refusals,
+ * 422 for any input, the idempotency header and its 409) is added by `operation()` (docs/contract.md).
  */
 export interface OperationSpec {
   operationId: string;
-  summary: string;
+  /** Unless said, the operationId in words, as FastAPI names an operation after its function. */
+  summary?: string;
   /** Who may call it (the document's `x-auth`, enforced by server/auth/guard.ts). */
   auth: Auth;
   description?: string;
@@ -29,19 +26,6 @@ export interface OperationSpec {
   /** Answers particular to this operation, by status. */
   answers?: Record<string, Response>;
 }
-
-export const REFUSAL_STATUS: Record<RefusalName, string> = {
-  BadRequest: '400',
-  Unauthorized: '401',
-  Forbidden: '403',
-  NotFound: '404',
-  Conflict: '409',
-  PayloadTooLarge: '413',
-  UnsupportedMediaType: '415',
-  ValidationError: '422',
-  TooManyRequests: '429',
-  IdempotencyKeyInUse: '409',
-};
 
 const GUARD_REFUSALS: RefusalName[] = ['Unauthorized', 'Forbidden', 'NotFound', 'BadRequest'];
 
@@ -62,7 +46,7 @@ export function operation(tag: string, spec: OperationSpec): OperationObject {
     if (status in responses) throw new Error(`${spec.operationId}: two answers with status ${status}`);
     responses[status] = response;
   };
-  const refuse = (name: RefusalName) => add(REFUSAL_STATUS[name], refusalRef(name));
+  const refuse = (name: RefusalName) => add(refusals[name].status, refusalRef(name));
   if (spec.auth !== 'none') GUARD_REFUSALS.forEach(refuse);
   add(String(spec.status ?? 200), typeof spec.ok === 'string' ? json(ref(spec.ok)) : spec.ok);
   spec.refusals?.forEach(refuse);
@@ -72,7 +56,7 @@ export function operation(tag: string, spec: OperationSpec): OperationObject {
 
   return {
     tags: [tag],
-    summary: spec.summary,
+    summary: spec.summary ?? spec.operationId.replace(/[A-Z]/g, ' $&').replace(/^./, (c) => c.toUpperCase()),
     operationId: spec.operationId,
     'x-auth': spec.auth,
     ...(spec.description ? { description: spec.description } : {}),

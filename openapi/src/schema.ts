@@ -27,11 +27,10 @@ const titleOf = (key: string) =>
     .join(' ');
 
 /**
- * An object schema as FastAPI writes a model: titled by its name, each property titled from its key
- * unless it has a title or is a bare reference. `required` is listed apart, in the document's order.
+ * An object schema as FastAPI writes a model (titled by its name in components.ts): each property titled
+ * from its key unless it has a title or is a bare reference. `required` is listed apart, in document order.
  */
 export function model<P extends Record<string, Schema>>(
-  title: string,
   properties: P,
   required: (keyof P & string)[] = [],
 ): Schema {
@@ -41,7 +40,7 @@ export function model<P extends Record<string, Schema>>(
       schema.$ref || schema.title ? schema : { ...schema, title: titleOf(key) },
     ]),
   );
-  return { type: 'object', title, ...(required.length ? { required } : {}), properties: titled };
+  return { type: 'object', ...(required.length ? { required } : {}), properties: titled };
 }
 
 /** A declared field (openapi/fields.ts) as the contract writes it: its kind, limit, enum and null. */

@@ -1,8 +1,4 @@
-/**
- * The shapes the contract is written in: the subset of OpenAPI 3.1 / JSON Schema this document uses,
- * each keyword named, so a misspelt one does not compile. openapi-typescript's own types (the package we
- * generate the client's types with) lack the validation keywords (`maxLength`, `pattern`, …), hence these.
- */
+/** The subset of OpenAPI 3.1 this document uses, each keyword named: a misspelt one does not compile. */
 
 export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'null';
 

@@ -6,45 +6,39 @@ const { get, post, patch, delete: del } = area('users');
 export const userOperations = [
   get('/users/', {
     operationId: 'readUsers',
-    summary: 'Read Users',
     auth: 'superuser',
     parameters: paging,
     ok: 'UsersPublic',
   }),
   post('/users/', {
     operationId: 'createUser',
-    summary: 'Create User',
     auth: 'superuser',
     idempotent: true,
     body: 'UserCreate',
     ok: 'UserPublic',
   }),
-  get('/users/me', { operationId: 'readUserMe', summary: 'Read User Me', auth: 'user', ok: 'UserPublic' }),
+  get('/users/me', { operationId: 'readUserMe', auth: 'user', ok: 'UserPublic' }),
   patch('/users/me', {
     operationId: 'updateUserMe',
-    summary: 'Update User Me',
     auth: 'user',
     body: 'UserUpdateMe',
     ok: 'UserPublic',
     refusals: ['Conflict'],
   }),
-  del('/users/me', { operationId: 'deleteUserMe', summary: 'Delete User Me', auth: 'user', ok: 'Message' }),
+  del('/users/me', { operationId: 'deleteUserMe', auth: 'user', ok: 'Message' }),
   patch('/users/me/password', {
     operationId: 'updatePasswordMe',
-    summary: 'Update Password Me',
     auth: 'user',
     body: 'UpdatePassword',
     ok: 'Message',
   }),
   del('/users/me/delete-my-account', {
     operationId: 'deleteMyAccount',
-    summary: 'Delete My Account',
     auth: 'user',
     ok: 'Message',
   }),
   post('/users/signup', {
     operationId: 'registerUser',
-    summary: 'Register User',
     auth: 'none',
     idempotent: true,
     body: 'UserRegister',
@@ -53,14 +47,12 @@ export const userOperations = [
   }),
   get('/users/{user_id}', {
     operationId: 'readUserById',
-    summary: 'Read User By Id',
     auth: 'user',
     parameters: [userId],
     ok: 'UserPublic',
   }),
   patch('/users/{user_id}', {
     operationId: 'updateUser',
-    summary: 'Update User',
     auth: 'superuser',
     parameters: [userId],
     body: 'UserUpdate',
@@ -69,7 +61,6 @@ export const userOperations = [
   }),
   del('/users/{user_id}', {
     operationId: 'deleteUser',
-    summary: 'Delete User',
     auth: 'superuser',
     parameters: [userId],
     ok: 'Message',
@@ -84,7 +75,6 @@ export const userOperations = [
   }),
   post('/users/{user_id}/sessions/revoke', {
     operationId: 'endUserSessions',
-    summary: 'End User Sessions',
     auth: 'superuser',
     description:
       'Superusers only: ends every session of the user (every access token issued to them so far is refused from this answer on, on every host); the account itself is untouched and may sign in again. Unknown user: 404 "User not found". Answers Message "Sessions ended".',
