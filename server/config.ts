@@ -8,10 +8,7 @@ export interface RateLimit {
   seconds: number;
 }
 
-/**
- * Each limit's variable and default. Defaults aim at abuse, not use: a test suite signing up and logging
- * in dozens of times a minute passes.
- */
+/** Each limit's variable and default: they aim at abuse, not use (a test suite logging in a lot passes). */
 const RATE_LIMIT_VARIABLES = {
   loginPerIp: ['RATE_LIMIT_LOGIN_PER_IP', '300/60'],
   loginFailuresPerAccount: ['RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT', '100/900'],
@@ -29,11 +26,7 @@ export type RateLimits = { enabled: boolean } & Record<LimitName, RateLimit>;
 
 export type S3Settings = NonNullable<ReturnType<typeof s3Settings>>;
 
-/**
- * Where the data lives. PostgreSQL for anything with more than one process; the embedded PGlite (one
- * process per folder, locked) by default in development and only when asked for by name in staging and
- * production.
- */
+/** PostgreSQL for more than one process; the embedded PGlite (one process per folder) by default locally. */
 export type DatabaseSettings = (
   | { driver: 'postgres'; url: string }
   | {
@@ -56,6 +49,7 @@ export type DatabaseSettings = (
 export type Environment = 'development' | 'staging' | 'production' | 'test';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const LOG_FORMATS = ['pretty', 'json'] as const;
 
 export type Settings = ReturnType<typeof loadSettings>;
 
@@ -70,19 +64,18 @@ export class SettingsError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function str(env: Env, name: string, fallback: string): string {
-  const value = env[name];
-  return value === undefined || value === '' ? fallback : value;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A setting's value; empty is unset. */
+function optional(env: Env, name: string): string | undefined {
+  return env[name] === '' ? undefined : env[name];
 }
 
-function optional(env: Env, name: string): string | undefined {
-  const value = env[name];
-  return value === undefined || value === '' ? undefined : value;
-}
+const str = (env: Env, name: string, fallback: string) => optional(env, name) ?? fallback;
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
   if (!/^-?\d+$/.test(raw.trim())) throw new SettingsError(name, `expected a whole number, got "${raw}"`);
   const value = Number(raw);
   if (value < min || value > max)
@@ -91,21 +84,35 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
   const v = raw.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(v)) return true;
   if (['0', 'false', 'no', 'off'].includes(v)) return false;
   throw new SettingsError(name, `expected true or false, got "${raw}"`);
 }
 
-function url(name: string, value: string): string {
-  try {
-    const parsed = new URL(value);
-    if (!['http:', 'https:'].includes(parsed.protocol)) throw new Error();
-  } catch {
-    throw new SettingsError(name, `expected an http(s) URL, got "${value}"`);
+/** One of `values` (any letter case), else `fallback` when unset. */
+function oneOf<T extends string, F>(env: Env, name: string, values: readonly T[], fallback: F): T | F {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  const value = raw.trim().toLowerCase() as T;
+  if (!values.includes(value)) {
+    const listed = `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+    throw new SettingsError(name, `expected ${listed}, got "${raw}"`);
   }
+  return value;
+}
+
+function address(env: Env, name: string, fallback: string): string {
+  const value = str(env, name, fallback);
+  if (!EMAIL.test(value)) throw new SettingsError(name, 'expected an e-mail address');
+  return value;
+}
+
+function url(name: string, value: string): string {
+  if (!['http:', 'https:'].includes(URL.parse(value)?.protocol ?? ''))
+    throw new SettingsError(name, `expected an http(s) URL, got "${value}"`);
   return value.replace(/\/+$/, '');
 }
 
@@ -130,23 +137,18 @@ function rateLimits(env: Env): RateLimits {
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function parseOrigins(raw: string | undefined): string[] {
-  if (!raw) return [];
-  const trimmed = raw.trim();
-  let list: unknown;
-  if (trimmed.startsWith('[')) {
+/** A JSON list, or a comma-separated one. */
+function parseOrigins(raw = ''): string[] {
+  let list: unknown = raw.split(',');
+  if (raw.trim().startsWith('[')) {
     try {
-      list = JSON.parse(trimmed);
+      list = JSON.parse(raw);
     } catch {
       throw new SettingsError('BACKEND_CORS_ORIGINS', 'not a valid JSON list');
     }
     if (!Array.isArray(list) || !list.every((o) => typeof o === 'string')) {
       throw new SettingsError('BACKEND_CORS_ORIGINS', 'expected a JSON list of strings');
     }
-  } else {
-    list = trimmed.split(',');
   }
   return (list as string[])
     .map((o) => o.trim())
@@ -154,10 +156,7 @@ function parseOrigins(raw: string | undefined): string[] {
     .map((o) => url('BACKEND_CORS_ORIGINS', o));
 }
 
-/**
- * In development a secret is generated once and kept in the data folder, so tokens survive restarts
- * without anyone having to invent a key.
- */
+/** Generated once and kept in the data folder, so that tokens survive restarts with no key to invent. */
 function developmentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret_key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -189,20 +188,10 @@ function s3Settings(env: Env) {
   };
 }
 
-/** The template's names for the environments (ENVIRONMENT, and FASTAPI_ENV in its current `.env`). */
-const TEMPLATE_ENVIRONMENTS: Record<string, Environment> = {
-  local: 'development',
-  development: 'development',
-  staging: 'staging',
-  production: 'production',
-  test: 'test',
-};
+/** The environments' names in ENVIRONMENT (the template's `local`…) and FASTAPI_ENV (its current `.env`). */
+const ENVIRONMENT_NAMES = ['local', 'development', 'staging', 'production', 'test'] as const;
 
 const UNNAMED_STRICT = 'no ENVIRONMENT, FASTAPI_ENV or NODE_ENV is set with a PostgreSQL server configured';
-
-function namesDatabaseServer(env: Env): boolean {
-  return optional(env, 'DATABASE_URL') !== undefined || optional(env, 'POSTGRES_SERVER') !== undefined;
-}
 
 /** How a refusal names the environment it applies: as set, or why an unset one is strict. */
 function environmentNamed(env: Env, environment: Environment): string {
@@ -211,38 +200,20 @@ function environmentNamed(env: Env, environment: Environment): string {
 }
 
 /**
- * Reads `ENVIRONMENT` (the template's `local | staging | production`), else `FASTAPI_ENV` (the
- * template's current `.env`: `development | staging | production`), else `NODE_ENV`
- * (`development | production | test`). The first one set wins; a disagreeing later one is a notice.
- * None set means what it means to the template, strict (`production`), for a server configured like a
- * deployment (a PostgreSQL server named by DATABASE_URL or POSTGRES_SERVER); with nothing configured it is
- * `development`, so that a fresh `npm start` on the embedded database works (README › Settings).
+ * ENVIRONMENT, else FASTAPI_ENV, else NODE_ENV: the first one set wins, a disagreeing later one is a
+ * notice. None set is strict (`production`, as in the template) for a server configured with PostgreSQL,
+ * else `development`, so that a fresh `npm start` works (README › Settings).
  */
 function environmentOf(env: Env, notices: string[]): Environment {
-  const nodeEnv = optional(env, 'NODE_ENV');
-  if (nodeEnv !== undefined && !['development', 'production', 'test'].includes(nodeEnv)) {
-    throw new SettingsError('NODE_ENV', `expected development, production or test, got "${nodeEnv}"`);
-  }
-  const spellings: { name: string; value: string; environment: Environment }[] = (
-    ['ENVIRONMENT', 'FASTAPI_ENV'] as const
-  ).flatMap((name) => {
-    const value = optional(env, name);
-    if (value === undefined) return [];
-    const environment = TEMPLATE_ENVIRONMENTS[value.trim().toLowerCase()];
-    if (environment === undefined) {
-      throw new SettingsError(
-        name,
-        `expected ${name === 'ENVIRONMENT' ? 'local' : 'development'}, staging or production, got "${value}"`,
-      );
-    }
-    return [{ name, value, environment }];
+  const [chosen, ...others] = (['ENVIRONMENT', 'FASTAPI_ENV', 'NODE_ENV'] as const).flatMap((name) => {
+    const names = name === 'NODE_ENV' ? (['development', 'production', 'test'] as const) : ENVIRONMENT_NAMES;
+    const value = oneOf(env, name, names, undefined);
+    const environment = value === 'local' ? 'development' : value;
+    return environment === undefined ? [] : [{ name, value, environment }];
   });
-  if (nodeEnv !== undefined) {
-    spellings.push({ name: 'NODE_ENV', value: nodeEnv, environment: nodeEnv as Environment });
-  }
-  const [chosen, ...others] = spellings;
   if (chosen === undefined) {
-    if (!namesDatabaseServer(env)) return 'development';
+    if (optional(env, 'DATABASE_URL') === undefined && optional(env, 'POSTGRES_SERVER') === undefined)
+      return 'development';
     notices.push(
       `${UNNAMED_STRICT}: checked as ENVIRONMENT=production; set ENVIRONMENT=local (or FASTAPI_ENV=development) to develop`,
     );
@@ -259,9 +230,8 @@ function environmentOf(env: Env, notices: string[]): Environment {
 }
 
 /**
- * DATABASE_URL, else the template's POSTGRES_SERVER/PORT/USER/PASSWORD/DB (DATABASE_URL wins when both
- * are set), else the embedded database — which staging and production take only when DATABASE=embedded
- * asks for it.
+ * DATABASE_URL, else the template's POSTGRES_*, else the embedded database, which staging and production
+ * take only when DATABASE=embedded asks for it.
  */
 function databaseSettings(
   env: Env,
@@ -287,10 +257,7 @@ function databaseSettings(
     url = `postgresql://${credentials}@${host}:${port}/${name ? encodeURIComponent(name) : ''}`;
   }
   const deployed = environment === 'staging' || environment === 'production';
-  const asked = optional(env, 'DATABASE');
-  if (asked !== undefined && asked !== 'embedded' && asked !== 'postgres') {
-    throw new SettingsError('DATABASE', `expected embedded or postgres, got "${asked}"`);
-  }
+  const asked = oneOf(env, 'DATABASE', ['embedded', 'postgres'] as const, undefined);
   if (asked === 'embedded' && url) {
     throw new SettingsError(
       'DATABASE',
@@ -324,46 +291,6 @@ function databaseSettings(
   return { url, database };
 }
 
-function logLevel(env: Env, environment: Environment): (typeof LOG_LEVELS)[number] {
-  const value = str(env, 'LOG_LEVEL', environment === 'test' ? 'silent' : 'info')
-    .trim()
-    .toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
-    throw new SettingsError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
-  }
-  return value as (typeof LOG_LEVELS)[number];
-}
-
-/** `pretty` lines for a terminal (the default in development) or JSON lines (elsewhere). */
-export function logFormat(env: Env, environment: Environment): 'pretty' | 'json' {
-  const value = str(env, 'LOG_FORMAT', environment === 'development' ? 'pretty' : 'json')
-    .trim()
-    .toLowerCase();
-  if (value !== 'pretty' && value !== 'json') {
-    throw new SettingsError('LOG_FORMAT', `expected pretty or json, got "${env.LOG_FORMAT}"`);
-  }
-  return value;
-}
-
-/** The template refuses its placeholder secret outside `local`, and warns about it there. */
-function checkPlaceholder(
-  name: string,
-  value: string | undefined,
-  environment: Environment,
-  named: string,
-  notices: string[],
-) {
-  if (value !== 'changethis') return;
-  if (environment === 'staging' || environment === 'production') {
-    throw new SettingsError(name, `must not be "changethis" when ${named}: set a strong random value`);
-  }
-  notices.push(
-    name === 'SECRET_KEY'
-      ? 'SECRET_KEY is "changethis": ignored here, tokens are signed with the key generated in DATA_DIR/secret_key'
-      : `${name} is "changethis": change it, at least for deployments`,
-  );
-}
-
 export function loadSettings(env: Env = process.env) {
   const notices: string[] = [];
   const environment = environmentOf(env, notices);
@@ -371,34 +298,30 @@ export function loadSettings(env: Env = process.env) {
   const named = environmentNamed(env, environment);
   const dataDir = path.resolve(str(env, 'DATA_DIR', './data'));
   const { url: databaseUrl, database } = databaseSettings(env, environment, dataDir, notices);
-  checkPlaceholder('POSTGRES_PASSWORD', optional(env, 'POSTGRES_PASSWORD'), environment, named, notices);
 
-  let secretKey = optional(env, 'SECRET_KEY');
-  checkPlaceholder('SECRET_KEY', secretKey, environment, named, notices);
-  // Locally the template's placeholder stands for "no key chosen": the generated one is safer to sign with.
-  if (secretKey === 'changethis' && !deployed) secretKey = undefined;
-  // "changethis" is refused above when deployed.
-  if (deployed && secretKey === undefined) {
-    throw new SettingsError(
-      'SECRET_KEY',
-      `must be set to a strong random value when ${named} (not "changethis")`,
-    );
-  }
-  if (secretKey !== undefined && secretKey.length < 16) {
-    throw new SettingsError('SECRET_KEY', 'must be at least 16 characters');
-  }
-  secretKey ??= developmentSecret(dataDir);
-
-  const firstSuperuser = str(env, 'FIRST_SUPERUSER', 'admin@example.com');
-  if (!EMAIL.test(firstSuperuser)) throw new SettingsError('FIRST_SUPERUSER', 'expected an e-mail address');
-  const firstSuperuserPassword = optional(env, 'FIRST_SUPERUSER_PASSWORD');
-  checkPlaceholder('FIRST_SUPERUSER_PASSWORD', firstSuperuserPassword, environment, named, notices);
-  if (deployed && firstSuperuserPassword === undefined) {
-    throw new SettingsError('FIRST_SUPERUSER_PASSWORD', `must be set when ${named} (not "changethis")`);
-  }
-  if (firstSuperuserPassword !== undefined && firstSuperuserPassword.length < 8) {
-    throw new SettingsError('FIRST_SUPERUSER_PASSWORD', 'must be at least 8 characters');
-  }
+  /** A secret of at least `min` characters, required when deployed; `changethis` as in the template. */
+  const secret = (name: string, min = 0) => {
+    const value = optional(env, name);
+    if (value === 'changethis' && deployed)
+      throw new SettingsError(name, `must not be "changethis" when ${named}: set a strong random value`);
+    if (value === 'changethis' && name === 'SECRET_KEY') {
+      notices.push(
+        'SECRET_KEY is "changethis": ignored here, tokens are signed with the key generated in DATA_DIR/secret_key',
+      );
+      // Locally the placeholder stands for "no key chosen": the generated one is safer to sign with.
+      return undefined;
+    }
+    if (value === 'changethis') notices.push(`${name} is "changethis": change it, at least for deployments`);
+    if (min > 0 && deployed && value === undefined)
+      throw new SettingsError(name, `must be set to a strong random value when ${named} (not "changethis")`);
+    if (value !== undefined && value.length < min)
+      throw new SettingsError(name, `must be at least ${min} characters`);
+    return value;
+  };
+  secret('POSTGRES_PASSWORD');
+  const secretKey = secret('SECRET_KEY', 16) ?? developmentSecret(dataDir);
+  const firstSuperuser = address(env, 'FIRST_SUPERUSER', 'admin@example.com');
+  const firstSuperuserPassword = secret('FIRST_SUPERUSER_PASSWORD', 8);
 
   const smtpHost = optional(env, 'SMTP_HOST');
   const smtp = smtpHost
@@ -412,9 +335,6 @@ export function loadSettings(env: Env = process.env) {
       }
     : undefined;
   const projectName = str(env, 'PROJECT_NAME', 'Full Stack Starter');
-  const emailsFromEmail = str(env, 'EMAILS_FROM_EMAIL', 'info@example.com');
-  if (!EMAIL.test(emailsFromEmail))
-    throw new SettingsError('EMAILS_FROM_EMAIL', 'expected an e-mail address');
 
   const port = int(env, 'PORT', 8000, 0, 65535);
   const sentryDsn = optional(env, 'SENTRY_DSN');
@@ -439,12 +359,13 @@ export function loadSettings(env: Env = process.env) {
     accessTokenExpireMinutes: int(env, 'ACCESS_TOKEN_EXPIRE_MINUTES', 60 * 24 * 8, 1, 60 * 24 * 366),
     emailResetTokenExpireHours: int(env, 'EMAIL_RESET_TOKEN_EXPIRE_HOURS', 48, 1, 24 * 30),
     smtp,
-    emailsFromEmail,
+    emailsFromEmail: address(env, 'EMAILS_FROM_EMAIL', 'info@example.com'),
     emailsFromName: str(env, 'EMAILS_FROM_NAME', projectName),
     /** Days an e-mail the SMTP server refused for good stays in the queue (to be looked at) before it is deleted. */
     emailFailedRetentionDays: int(env, 'EMAIL_FAILED_RETENTION_DAYS', 30, 1, 3650),
-    logLevel: logLevel(env, environment),
-    logFormat: logFormat(env, environment),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, environment === 'test' ? 'silent' : 'info'),
+    /** `pretty` lines for a terminal (the default in development) or JSON lines (elsewhere). */
+    logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, environment === 'development' ? 'pretty' : 'json'),
     /** Unexpected errors are reported to this Sentry project (the template's SENTRY_DSN); unset: none. */
     sentryDsn,
     /** The release reports name (Sentry's SENTRY_RELEASE); unset: this package's name@version. */
@@ -466,12 +387,7 @@ export function loadSettings(env: Env = process.env) {
   };
 }
 
-/**
- * SIGTERM/SIGINT: for `drainSeconds` readiness answers 503 while requests are still served (each answer
- * closing its connection), then in-flight requests finish; `timeoutSeconds` after the signal the
- * process exits whatever is still running. A load balancer needs the drain period to notice; a laptop's
- * Ctrl-C does not wait for one.
- */
+/** The drain after SIGTERM and the shutdown's bound (docs/reliability.md); Ctrl-C needs no drain. */
 function shutdown(env: Env, deployed: boolean) {
   const drainSeconds = int(env, 'SHUTDOWN_DRAIN_SECONDS', deployed ? 5 : 0, 0, 600);
   const timeoutSeconds = int(env, 'SHUTDOWN_TIMEOUT_SECONDS', Math.max(15, drainSeconds + 10), 1, 3600);

@@ -1,11 +1,10 @@
 import { hostname } from 'node:os';
+import type { FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import { API_PREFIX } from '../openapi/prefix.ts';
-import type { Settings } from './config.ts';
+import type { LOG_FORMATS, Settings } from './config.ts';
 
 export type Logger = pino.Logger;
-
-export const LOG_FORMATS = ['pretty', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
 type LoggerSettings = Pick<Settings, 'logLevel' | 'logFormat' | 'deployed'>;
@@ -31,20 +30,14 @@ const JWT = /\beyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]+/g;
 const QUERY_PARAMETERS = /(\\n|\n)params: .*?(?=(?<!\\)"|$)/g;
 
 /**
- * An e-mail address as production logs show it: its first character and its domain
- * (`j***@example.com`) — enough to tell a support case from another, not enough to mail anyone or to
- * collect addresses from the logs. A hash would let a line be matched to an address without showing it,
- * but an operator cannot read it, and a list of the company's addresses undoes it in seconds.
+ * An e-mail address as production logs show it (`j***@example.com`): enough to tell support cases apart,
+ * not to mail anyone. A hash an operator cannot read, and a list of addresses undoes it in seconds.
  */
 export function maskEmail(address: string): string {
   return address.replace(EMAIL_ADDRESS, '$1***$2$3');
 }
 
-/**
- * The last guard on every line a deployed server writes, whatever a call site or a library put in it:
- * addresses masked, credentials in URLs, JSON web tokens and query parameters withheld. Call sites
- * still log no secrets in the first place (the mail lines name the e-mail's kind, not its subject).
- */
+/** Last guard on a deployed server's lines: addresses masked; credentials, JWTs, query params withheld. */
 export function scrubLine(line: string): string {
   return maskEmail(line)
     .replace(SECRET_PARAMETER, '$1[redacted]')
@@ -54,21 +47,13 @@ export function scrubLine(line: string): string {
 
 const serializers = {
   // Fastify's own request serializer, with the URL redacted.
-  req(request: {
-    method?: string;
-    url?: string;
-    host?: string;
-    ip?: string;
-    socket?: { remotePort?: number };
-  }) {
-    return {
-      method: request.method,
-      url: request.url === undefined ? undefined : redactUrl(request.url),
-      host: request.host,
-      remoteAddress: request.ip,
-      remotePort: request.socket?.remotePort,
-    };
-  },
+  req: (request: Partial<FastifyRequest>) => ({
+    method: request.method,
+    url: request.url === undefined ? undefined : redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -128,10 +113,8 @@ export function prettyLine(line: string, colours: boolean): string {
 // ---------------------------------------------------------------------------------------------------
 
 /**
- * The process's one logger: start-up and migrations write through it before the HTTP server exists,
- * and Fastify's request logs are its children, each line carrying the request's id. JSON lines on
- * stdout (LOG_FORMAT=json, the default outside development) or pretty ones (LOG_FORMAT=pretty); a
- * deployed server's lines pass through `scrubLine`.
+ * The process's one logger, from start-up on; Fastify's request logs are its children. JSON or pretty
+ * lines (LOG_FORMAT); a deployed server's lines pass through `scrubLine`.
  */
 export function createLogger(
   settings: LoggerSettings,
@@ -148,10 +131,7 @@ export function createLogger(
   );
 }
 
-/**
- * A start-up failure as its last line: one JSON line (pino's shape, level fatal) for a JSON log, else
- * `Start-up failed: …` on stderr. Written synchronously: the process exits right after.
- */
+/** A start-up failure as its last line, written synchronously: the process exits right after. */
 export function writeFatal(message: string, format: LogFormat, deployed: boolean) {
   const text = `Start-up failed: ${message}`;
   if (format === 'json') {

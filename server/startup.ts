@@ -5,11 +5,7 @@ import { SchemaBehindError } from './db/migrate.ts';
 import { loadDotenv } from './dotenv.ts';
 import { type LogFormat, writeFatal } from './logger.ts';
 
-/**
- * The settings of a command-line entry (server, db:migrate): the environment first, then `.env` in the
- * working folder for what the environment leaves unset (`${NAME}` expanded). A bad setting ends the process with a message
- * that names it.
- */
+/** The settings of a command-line entry: the environment, then `.env`; a bad one ends the process, named. */
 export function settingsFromEnvironment(): Settings {
   loadDotenv();
   try {
@@ -19,10 +15,7 @@ export function settingsFromEnvironment(): Settings {
   }
 }
 
-/**
- * The log format and masking a failure is written with when the settings could not be read: the
- * environment's own LOG_FORMAT if valid, else JSON unless the environment says development.
- */
+/** How a failure is written when the settings could not be read: LOG_FORMAT if valid, else as config.ts. */
 function fallbackFormat(): { format: LogFormat; deployed: boolean } {
   const env = process.env;
   const named = [env.ENVIRONMENT, env.FASTAPI_ENV, env.NODE_ENV].find((v) => v !== undefined && v !== '');
@@ -38,10 +31,7 @@ function fallbackFormat(): { format: LogFormat; deployed: boolean } {
   };
 }
 
-/**
- * Ends the process: a known start-up problem as its message alone, anything else with its stack; one
- * JSON line (level fatal) when the log is JSON, else a line on stderr.
- */
+/** Ends the process: a known start-up problem as its message alone, anything else with its stack. */
 export function fail(error: unknown, settings?: Pick<Settings, 'logFormat' | 'deployed'>): never {
   const known =
     error instanceof SettingsError ||
