@@ -21,7 +21,7 @@ import { sessionHandlers } from './auth/sessions.ts';
 import type { Settings } from './config.ts';
 import type { Database } from './db/index.ts';
 import { type ErrorReporter, noErrorReporter } from './error-reporting.ts';
-import { apiPathIndex } from './http/api-routes.ts';
+import { apiMethods, operationsOf } from './http/api-routes.ts';
 import { registerBodyMediaTypeCheck } from './http/body-media-type.ts';
 import { clientErrorHandler, registerExpectationCheck, registerHostCheck } from './http/client-errors.ts';
 import { registerDrain } from './http/drain.ts';
@@ -82,9 +82,8 @@ export interface AppOptions {
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 
 /**
- * Unique across processes and machines: behind a trusted proxy (TRUST_PROXY) its X-Request-Id, so one
- * id follows the request through both logs; otherwise a random UUID — a client could otherwise pick
- * ids that collide with others' or forge lines into a search of the logs.
+ * Behind a trusted proxy its X-Request-Id, so one id follows the request through both logs; otherwise a
+ * random UUID, so that a client cannot pick ids that collide with others' or forge lines into a search.
  */
 function requestIds(trustProxy: boolean) {
   return (request: { headers: Record<string, string | string[] | undefined> }): string => {
@@ -115,23 +114,16 @@ export function loadOpenApiDocument(): Record<string, unknown> {
 }
 
 /**
- * The document as the routes see it: responses keep only their JSON content. Fastify serialises only
- * JSON bodies (a photo, an asset or the HTML preview goes out as sent), and fastify-openapi-glue counts
- * response media types among the request parsers it checks for, so it warned at every start about a
- * missing parser for image/png, text/html… which no request ever sends. /openapi.json and /docs serve
- * the whole document.
+ * The document as the routes see it: responses keep only their JSON content, which is all Fastify
+ * serialises; fastify-openapi-glue warned at every start about a parser for image/png, text/html….
  */
 function routeSpecification(document: Record<string, unknown>): Record<string, unknown> {
   const routes = structuredClone(document);
-  const paths = routes.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>;
-  for (const operation of Object.values(paths).flatMap((ops) => Object.values(ops))) {
-    for (const response of Object.values(operation.responses ?? {}) as {
-      content?: Record<string, unknown>;
-    }[]) {
-      if (!response.content) continue;
-      for (const mediaType of Object.keys(response.content))
-        if (mediaType !== 'application/json') delete response.content[mediaType];
-      if (Object.keys(response.content).length === 0) delete response.content;
+  for (const operation of operationsOf(routes)) {
+    for (const response of Object.values(operation.responses ?? {})) {
+      const json = response.content?.['application/json'];
+      if (json) response.content = { 'application/json': json };
+      else delete response.content;
     }
   }
   return routes;
@@ -149,12 +141,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: settings.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
-    // Once the drain (server/http/drain.ts) is over and the app closes, requests already received are
-    // served, not refused with Fastify's own 503 body (tests/faults/drain.test.ts); no new connection is
-    // accepted, idle ones are closed and each answer closes its connection.
+    // Requests received before the app closes are served, not refused with Fastify's 503 (drain.test.ts).
     return503OnClosing: false,
-    // The router's own refusals (a malformed %-escape, an over-long path parameter) in the API's error
-    // shape instead of Fastify's `{error, code, message}` (found by tests/api/fuzz.test.ts).
+    // The router's own refusals (a bad %-escape, an over-long parameter) in the API's shape (fuzz.test.ts).
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode ?? 400;
       (reply as import('fastify').FastifyReply)
@@ -197,8 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerDrain(app);
 
-  // Helmet's middleware built once: @fastify/helmet would rebuild it, and re-parse the policy, on every
-  // request, which showed in profiles of the write path.
+  // Built once: @fastify/helmet rebuilds it and re-parses the policy per request (seen in profiles).
   const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -235,8 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     origin: settings.corsOrigins.length > 0 ? settings.corsOrigins : false,
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    // A browser on another origin may read these: the wait of a 429 (or 409, 503), the request id of any
-    // answer, and whether an answer is a replay for an Idempotency-Key (server/http/idempotency.ts).
+    // Readable by another origin: the wait of a 429 (409, 503), the request id, an Idempotency-Key replay.
     exposedHeaders: ['Retry-After', 'x-request-id', 'Idempotent-Replayed'],
   });
   // After helmet and CORS, so that even a refused request carries their headers.
@@ -292,15 +279,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerWebApp(
     app,
     options.webRoot === undefined ? webRoot : options.webRoot,
-    apiPathIndex(document, API_PREFIX),
+    apiMethods(document, API_PREFIX),
   );
   return app;
 }
 
 /** Every operation of the OpenAPI document must have a handler: a missing one is a start-up error. */
-export function missingOperations(document: Record<string, unknown>, handlers: object): string[] {
-  const paths = document.paths as Record<string, Record<string, { operationId?: string }>>;
-  return Object.values(paths)
-    .flatMap((ops) => Object.values(ops).map((op) => op.operationId))
+export const missingOperations = (document: Record<string, unknown>, handlers: object) =>
+  operationsOf(document)
+    .map((operation) => operation.operationId)
     .filter((id): id is string => typeof id === 'string' && !(id in handlers));
-}

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { ApiPathIndex } from './http/api-routes.ts';
+import type { MethodsOf } from './http/api-routes.ts';
 
 const API_OR_DOCS = /^\/(api|docs)(\/|$)/;
 /** The statechart viewer: its page (a client-side route) and its chunk (elkjs and the models, 1.5 MB). */
@@ -10,9 +10,8 @@ const STATECHARTS = /^\/(statecharts(\/|$)|assets\/statecharts-[^/]*$)/;
 const HASHED_ASSETS = /^\/assets\//;
 
 /**
- * Whether an unknown path gets the SPA (which shows its 404 page): any GET/HEAD outside the API, the
- * docs and the hashed assets, except that a path with a dot (`/foo.txt`) gets it only when a browser
- * asks for HTML; a script, a tool or a fetch asking for a file gets the JSON 404.
+ * Whether an unknown path gets the SPA (and its 404 page): a GET outside the API, the docs and the assets;
+ * with a dot (`/foo.txt`) only when a browser asks for HTML, else the JSON 404.
  */
 function servesSpa(pathname: string, method: string, accept: string | undefined): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
@@ -20,11 +19,8 @@ function servesSpa(pathname: string, method: string, accept: string | undefined)
   return !path.extname(pathname) || /\btext\/html\b/.test(accept ?? '');
 }
 
-/**
- * Serves the built SPA: hashed assets cached for a year (brotli/gzip when precompressed files exist),
- * index.html never cached, and index.html for every other GET so client-side routes survive a reload.
- */
-export async function registerWebApp(app: FastifyInstance, webRoot: string | false, api: ApiPathIndex) {
+/** Serves the built SPA: hashed assets cached for a year, index.html never, and for every client route. */
+export async function registerWebApp(app: FastifyInstance, webRoot: string | false, methodsOf: MethodsOf) {
   const hasWebApp = webRoot !== false && existsSync(path.join(webRoot, 'index.html'));
   if (!app.settings.serveStatecharts) {
     // Hidden (production, unless SERVE_STATECHARTS=true): neither its page nor its code is served.
@@ -61,19 +57,14 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | fal
     if (hasWebApp && servesSpa(pathname, request.method, request.headers.accept)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    // As FastAPI does: a known path with another method is a 405, and a path that only lacks (or has an
-    // extra) trailing slash is redirected to the one that exists.
-    const allowed = api.methodsOf(pathname);
+    // As FastAPI: a known path with another method is a 405; one off by a trailing slash, a 307 to it.
+    const allowed = methodsOf(pathname);
     if (allowed) {
       return reply.code(405).header('Allow', allowed.join(', ')).send({ detail: 'Method Not Allowed' });
     }
     const other = pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`;
-    if (api.methodsOf(other)?.includes(request.method)) {
-      const query = request.url.slice(pathname.length);
-      return reply
-        .code(307)
-        .header('Location', other + query)
-        .send();
+    if (methodsOf(other)?.includes(request.method)) {
+      return reply.redirect(other + request.url.slice(pathname.length), 307);
     }
     return reply.code(404).send({ detail: 'Not Found' });
   });

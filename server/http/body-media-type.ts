@@ -6,11 +6,15 @@ type BodySchema = { content?: Record<string, { schema?: { required?: unknown } }
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
+const missing = (...loc: string[]): ValidationIssue => ({
+  loc: ['body', ...loc],
+  msg: 'Field required',
+  type: 'missing',
+});
+
 /**
- * Fastify validates a body only when its media type is one the operation declares: a missing body, or
- * one of another type (text/plain has a built-in parser, a form where JSON belongs) would reach the
- * handler unchecked; so would an empty body of the declared type. Refused here as FastAPI does: 422 at
- * the body's location, nothing stored.
+ * Fastify validates a body only when its media type is one the operation declares: a missing, empty or
+ * other-typed body would reach the handler unchecked. Refused here as FastAPI does: 422 at the body.
  */
 export function registerBodyMediaTypeCheck(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
@@ -22,16 +26,11 @@ export function registerBodyMediaTypeCheck(app: FastifyInstance) {
     if (declared.includes(mediaType) && (request.body !== undefined || mediaType !== 'application/json'))
       return;
     // Every request body of the API is required (see openapi.json).
-    let issues: ValidationIssue[] = [{ loc: ['body'], msg: 'Field required', type: 'missing' }];
+    let issues = [missing()];
     if (declared.every((type) => FORM_TYPES.includes(type))) {
       // A form operation reads no fields from another media type: each required field is missing.
       const required = body?.content?.[declared[0] ?? '']?.schema?.required;
-      if (Array.isArray(required) && required.length > 0)
-        issues = required.map((name) => ({
-          loc: ['body', String(name)],
-          msg: 'Field required',
-          type: 'missing',
-        }));
+      if (Array.isArray(required) && required.length > 0) issues = required.map((n) => missing(String(n)));
     } else if (request.body !== undefined && request.body !== null) {
       issues = [
         {

@@ -4,9 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors.ts';
 
 /**
- * Requests Node's HTTP parser refuses before Fastify sees them (headers over the size limit, a request
- * that never finishes arriving, malformed HTTP) are answered here, with the API's `{detail}` body instead
- * of Fastify's `{error, message, statusCode}` (or Node's empty one), then the connection is closed.
+ * Requests Node's HTTP parser refuses before Fastify sees them are answered here with the API's `{detail}`
+ * body instead of Fastify's (or Node's empty one), then the connection is closed.
  */
 
 /** Node's error codes that mean something more precise than 400. */
@@ -71,11 +70,7 @@ export function clientErrorHandler(
   setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
 }
 
-/**
- * HTTP/1.1 requires a Host header. Node refuses a request without one itself, with an empty 400 body;
- * the server turns that check off (`http: { requireHostHeader: false }` in app.ts) and makes it here,
- * before the auth guard, so the refusal has the API's shape.
- */
+/** HTTP/1.1 requires a Host header: Node's own check (off in app.ts) answers with an empty body. */
 export function registerHostCheck(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const raw = request.raw;
@@ -85,20 +80,14 @@ export function registerHostCheck(app: FastifyInstance) {
 }
 
 /**
- * A request whose `Expect` header asks for anything but `100-continue`. Without a `checkExpectation`
- * listener Node answers 417 itself, with an empty body; with one, the request never reaches Fastify, so
- * the answer is made here, in the API's shape. Its body is left unread: the connection is closed after it.
+ * A request whose `Expect` header asks for anything but `100-continue`: Node would answer 417 with an
+ * empty body and the request never reaches Fastify, so the answer is made here, in the API's shape.
  */
-function answerFailedExpectation(_request: IncomingMessage, response: ServerResponse): void {
-  const body = JSON.stringify({ detail: STATUS_CODES[417] });
-  response.writeHead(417, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-    connection: 'close',
-  });
-  response.end(body);
-}
-
 export function registerExpectationCheck(app: FastifyInstance) {
-  app.server.on('checkExpectation', answerFailedExpectation);
+  app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    const body = JSON.stringify({ detail: STATUS_CODES[417] });
+    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    // Its body is left unread: the connection is closed after the answer.
+    response.writeHead(417, { ...headers, connection: 'close' }).end(body);
+  });
 }

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The drain before a shutdown (server/main.ts): from `start()` on, readiness answers 503 so that a load
- * balancer stops sending, while every request that still comes is served, and each answer carries
- * `Connection: close`, so that a keep-alive client drops its connection after it instead of sending
- * the next request on a socket the server is about to close (which would end in a reset).
+ * The drain before a shutdown (server/main.ts): readiness answers 503 while every request is still served,
+ * each answer with `Connection: close`, so that no keep-alive client sends on a socket about to close.
  */
 declare module 'fastify' {
   interface FastifyInstance {

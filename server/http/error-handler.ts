@@ -5,27 +5,12 @@ import { HttpError } from './errors.ts';
 import { createOutageLog } from './outage-log.ts';
 import { toValidationIssues } from './validation.ts';
 
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01',
-  '57P02',
-  '57P03',
-  // Cancelled by the server's statement_timeout (or a cancel request), its transaction rolled back; a
-  // transaction ended for idling too long (DATABASE_STATEMENT_TIMEOUT_MS, server/db/index.ts); a lock
-  // not granted in time. Nothing of the request was committed: 503, retry later.
-  '57014',
-  '25P03',
-  '55P03',
-]);
+/** The connection lost, or the server shut down. */
+const CONNECTION_LOST = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'];
+// Cancelled by statement_timeout, ended idle in a transaction, a lock not granted: nothing was committed.
+const UNAVAILABLE_CODES = new Set([...CONNECTION_LOST, '57014', '25P03', '55P03']);
 
-/**
- * A lost database connection or a timed-out statement: nothing was done and the request may succeed
- * later, so 503 rather than 500. Returns the kind of loss (the error's code, or what its message says)
- * and its message, or undefined.
- */
+/** A lost connection or a timed-out statement (its code or words, and message): not done, so 503, not 500. */
 export function databaseOutage(error: unknown): { cause: string; message: string } | undefined {
   for (const { code, message } of causeChain(error, 4)) {
     const text = typeof message === 'string' ? message : '';

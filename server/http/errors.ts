@@ -20,3 +20,12 @@ export const notAuthenticated = () =>
 export const invalidCredentials = () => new HttpError(403, 'Could not validate credentials');
 export const notEnoughPrivileges = () => new HttpError(403, "The user doesn't have enough privileges");
 export const inactiveUser = () => new HttpError(400, 'Inactive user');
+
+/** A 429 whose `Retry-After` (and text, by default) says the wait in whole seconds, at least one. */
+export const tooManyRequests = (
+  retryAfterMs: number,
+  say = (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`,
+) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new HttpError(429, say(seconds), { 'Retry-After': String(seconds) });
+};

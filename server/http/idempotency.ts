@@ -4,32 +4,20 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { operationsOf } from './api-routes.ts';
 import { HttpError, validationFailure } from './errors.ts';
 
 /**
- * The `Idempotency-Key` request header (IETF httpapi draft "The Idempotency-Key HTTP Header Field") on
- * the operations whose parameters name `#/components/parameters/IdempotencyKey` in openapi.json.
- *
- * - The first request with a key claims it (a row in `idempotency_keys`, shared by every process) and
- *   runs. A 2xx answer is stored with the key; any other answer releases the key, so the request may be
- *   retried with it (nothing was done: a 4xx refuses before changing anything, a 503 means not done).
- * - The same key with the same request (operation, path and query parameters, body): the stored answer,
- *   same status and body, with `Idempotent-Replayed: true`, without running the operation again.
- * - The same key with another request: 422. While the first request still runs: 409 with Retry-After.
- * - Keys are the caller's (`user:<id>`); an anonymous call's are the operation's (`anonymous:<operationId>`),
- *   where the stored answer is only given for the very same request, which for signup includes the password.
- *   Kept 24 hours, then pruned.
+ * The `Idempotency-Key` request header on the operations that name `#/components/parameters/IdempotencyKey`
+ * (its description there is the contract; docs/reliability.md › Safe retries). A 2xx answer is kept with
+ * the key, any other releases it: a 4xx refused before changing anything, a 503 means not done.
  */
 
 export const IDEMPOTENCY_PARAMETER_REF = '#/components/parameters/IdempotencyKey';
 const HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
-/** How long a key and its stored answer are kept. */
 export const KEY_TTL_HOURS = 24;
-/**
- * How long a claim holds without news from its request: the running request renews it every third of
- * that; once it lapses (the process died) a retry may take the key over.
- */
+/** A running request renews its claim every third of this; lapsed (its process died), a retry takes it. */
 export const CLAIM_LEASE_SECONDS = 60;
 /** A request still running after this long stops renewing its claim (a hung handler must not hold a key for ever). */
 const MAX_RENEWAL_MS = 60 * 60 * 1000;
@@ -46,21 +34,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim: Claim | null;
   }
+  interface FastifyInstance {
+    idempotency: IdempotencyStore;
+  }
 }
 
 /** The operationIds that take the header, from the document. */
-export function idempotentOperations(document: Record<string, unknown>): Set<string> {
-  const paths = document.paths as Record<
-    string,
-    Record<string, { operationId?: string; parameters?: { $ref?: string }[] }>
-  >;
-  const ids = new Set<string>();
-  for (const operation of Object.values(paths).flatMap((ops) => Object.values(ops))) {
-    if (operation.operationId && operation.parameters?.some((p) => p.$ref === IDEMPOTENCY_PARAMETER_REF))
-      ids.add(operation.operationId);
-  }
-  return ids;
-}
+export const idempotentOperations = (document: Record<string, unknown>) =>
+  new Set(
+    operationsOf(document)
+      .filter((operation) => operation.parameters?.some((p) => p.$ref === IDEMPOTENCY_PARAMETER_REF))
+      .map((operation) => operation.operationId),
+  );
 
 /** The key as sent: a Structured Field string ("…", as the draft writes it) or the bare token clients send. */
 export function parseKey(raw: string): string | null {
@@ -71,10 +56,7 @@ export function parseKey(raw: string): string | null {
   return key.length > 0 && key.length <= 255 && /^[\x20-\x7e]+$/.test(key) ? key : null;
 }
 
-/**
- * A value with its object keys sorted, bytes (an uploaded file's content) replaced by their SHA-256: the
- * same request gives the same text whatever the order of its JSON fields or its multipart boundary.
- */
+/** Keys sorted and bytes replaced by their SHA-256: the same request whatever its field order or boundary. */
 export function canonical(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (Buffer.isBuffer(value) || value instanceof Uint8Array)
@@ -90,9 +72,8 @@ export function canonical(value: unknown): unknown {
 }
 
 /**
- * The request's fingerprint: an HMAC-SHA-256 (keyed with the server's secret, so that a stored fingerprint
- * of a signup does not let anyone with the table test password guesses) of the operation, its path and
- * query parameters and its body, in canonical JSON.
+ * The request's fingerprint: an HMAC of the operation, parameters and body, keyed so that a stored signup's
+ * does not let anyone with the table test password guesses.
  */
 export function fingerprintOf(secret: string, operationId: string, request: FastifyRequest): string {
   const text = JSON.stringify(canonical([operationId, request.params, request.query, request.body]));
@@ -119,16 +100,12 @@ export function createIdempotencyStore(db: Database) {
   });
   const whereKey = (scope: string, key: string) =>
     and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
-  /** The claim's row while its request still runs (no answer stored yet). */
+  /** The key is still held by the claim's request (no answer stored yet). */
   const stillRunning = (claim: Claim) =>
-    and(
-      whereKey(claim.scope, claim.key),
-      eq(idempotencyKeys.owner, claim.owner),
-      isNull(idempotencyKeys.status),
-    );
+    and(eq(idempotencyKeys.owner, claim.owner), isNull(idempotencyKeys.status));
 
   /** Sets `values` on the key's row if `condition` still holds of it; whether it did. */
-  const takeOver = async (
+  const setIf = async (
     scope: string,
     key: string,
     values: PgUpdateSetSource<typeof idempotencyKeys>,
@@ -167,8 +144,7 @@ export function createIdempotencyStore(db: Database) {
         if (!row) continue; // released in between: insert again
         if (row.expired) {
           const expired = lte(idempotencyKeys.expiresAt, sql`now()`);
-          if (await takeOver(scope, key, fresh(owner, fingerprint), expired))
-            return { kind: 'claimed', owner };
+          if (await setIf(scope, key, fresh(owner, fingerprint), expired)) return { kind: 'claimed', owner };
           continue;
         }
         if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
@@ -178,7 +154,7 @@ export function createIdempotencyStore(db: Database) {
         if (!row.lapsed) return { kind: 'running' };
         // The request that claimed it has not finished within its lease: its process died.
         const lapsed = and(isNull(idempotencyKeys.status), lte(idempotencyKeys.lockedUntil, sql`now()`));
-        if (await takeOver(scope, key, { owner, lockedUntil: leaseEnd() }, lapsed))
+        if (await setIf(scope, key, { owner, lockedUntil: leaseEnd() }, lapsed))
           return { kind: 'claimed', owner };
       }
       return { kind: 'running' };
@@ -186,25 +162,16 @@ export function createIdempotencyStore(db: Database) {
 
     /** Stores the final answer of the request holding the claim. */
     async complete(claim: Claim, status: number, contentType: string | null, body: string): Promise<void> {
-      await db
-        .update(idempotencyKeys)
-        .set({ status, contentType, body, owner: null, lockedUntil: null })
-        .where(and(whereKey(claim.scope, claim.key), eq(idempotencyKeys.owner, claim.owner)));
+      const answer = { status, contentType, body, owner: null, lockedUntil: null };
+      await setIf(claim.scope, claim.key, answer, eq(idempotencyKeys.owner, claim.owner));
     },
 
     /** Extends a running request's claim by a lease; false if it is no longer this request's. */
-    async renew(claim: Claim): Promise<boolean> {
-      const renewed = await db
-        .update(idempotencyKeys)
-        .set({ lockedUntil: leaseEnd() })
-        .where(stillRunning(claim))
-        .returning({ key: idempotencyKeys.key });
-      return renewed.length > 0;
-    },
+    renew: (claim: Claim) => setIf(claim.scope, claim.key, { lockedUntil: leaseEnd() }, stillRunning(claim)),
 
     /** Gives the key back: the request did not succeed and may be retried with it. */
     async release(claim: Claim): Promise<void> {
-      await db.delete(idempotencyKeys).where(stillRunning(claim));
+      await db.delete(idempotencyKeys).where(and(whereKey(claim.scope, claim.key), stillRunning(claim)));
     },
 
     /** Deletes the keys past their 24 hours; returns how many. */
@@ -219,12 +186,6 @@ export function createIdempotencyStore(db: Database) {
 }
 
 export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    idempotency: IdempotencyStore;
-  }
-}
 
 function stopRenewing(claim: Claim) {
   clearInterval(claim.renewal);
@@ -253,11 +214,8 @@ export function registerIdempotency(app: FastifyInstance, document: Record<strin
       );
     }
     const scope = request.currentUser ? `user:${request.currentUser.id}` : `anonymous:${operationId}`;
-    const outcome = await store.claim(
-      scope,
-      key,
-      fingerprintOf(app.settings.secretKey, operationId, request),
-    );
+    const fingerprint = fingerprintOf(app.settings.secretKey, operationId, request);
+    const outcome = await store.claim(scope, key, fingerprint);
     switch (outcome.kind) {
       case 'claimed': {
         const claim: Claim = { scope, key, owner: outcome.owner };
@@ -327,7 +285,5 @@ export function registerIdempotency(app: FastifyInstance, document: Record<strin
   app.addHook('onResponse', async (request) => {
     if (request.idempotencyClaim) stopRenewing(request.idempotencyClaim);
   });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

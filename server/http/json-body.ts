@@ -5,13 +5,8 @@ import { HttpError } from './errors.ts';
 export const BODY_PARSE_ERROR = 'There was an error parsing the body';
 
 /**
- * JSON bodies are decoded strictly: a body that is not valid UTF-8 (a stray byte, an overlong form, a
- * lone surrogate, a sequence cut short) is refused with 400 and the `detail` FastAPI gives, instead of
- * being read with U+FFFD in place of the bad bytes and stored. The body is collected whole before it is
- * decoded, so a character split across two packets is fine. Then Fastify's own JSON parser (its limits
- * and its refusal of `__proto__` / `constructor.prototype` keys) reads the text. An empty body is no body,
- * whatever its content type says (FastAPI reads none for an operation that takes none; an operation that
- * takes one answers 'Field required' from registerBodyMediaTypeCheck).
+ * JSON bodies are decoded strictly (invalid UTF-8 is FastAPI's 400, not U+FFFD stored), then parsed by
+ * Fastify's own parser. An empty body is no body, whatever its content type says.
  */
 export function registerJsonBodyParser(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -19,16 +14,12 @@ export function registerJsonBodyParser(app: FastifyInstance) {
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    if ((body as Buffer).length === 0) {
-      done(null, undefined);
-      return;
-    }
+    if ((body as Buffer).length === 0) return done(null, undefined);
     let text: string;
     try {
       text = utf8.decode(body as Buffer);
     } catch {
-      done(new HttpError(400, BODY_PARSE_ERROR), undefined);
-      return;
+      return done(new HttpError(400, BODY_PARSE_ERROR), undefined);
     }
     parseJson(request, text, done);
   });

@@ -1,28 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-/**
- * Logging a known outage (the database unreachable) without a storm: during one, every request fails the
- * same way, hundreds a second, and a stack trace each says nothing the first line did not. Each distinct
- * cause is logged at most once per window, as one line without a stack, with how many of it were not
- * logged since its previous line; while the outage lasts, `probe` is tried every second, and its first
- * success ends the outage with one line (how long, how many failures).
- */
-export interface OutageLog {
-  /** A request failed because of the outage; `cause` names the kind (an error code), `message` the error's. */
-  report(cause: string, message: string): void;
-  /** Stops the probe (the app closes). */
-  stop(): void;
-}
-
 /** A cause is logged at most once per this window. */
 const WINDOW_MS = 5_000;
 const PROBE_EVERY_MS = 1_000;
 
-/** `what` is out, as the lines name it ('database'); `probe` resolves when it answers again. */
+/**
+ * Logs an outage of `what` ('database') without a storm: each cause once per window, without a stack, with
+ * how many were not logged; `probe` every second until one line says it is over (docs/reliability.md).
+ */
 export function createOutageLog(
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
   { what, probe }: { what: string; probe: () => Promise<unknown> },
-): OutageLog {
+) {
   let outage:
     | { since: number; failures: number; causes: Map<string, { at: number; suppressed: number }> }
     | undefined;
@@ -32,14 +21,12 @@ export function createOutageLog(
   const scheduleProbe = () => {
     if (stopped || timer) return;
     timer = setTimeout(async () => {
-      try {
-        await probe();
-      } catch {
-        timer = undefined;
-        scheduleProbe();
-        return;
-      }
+      const back = await probe().then(
+        () => true,
+        () => false,
+      );
       timer = undefined;
+      if (!back) return scheduleProbe();
       if (!outage) return;
       const { since, failures, causes } = outage;
       outage = undefined;
@@ -53,7 +40,8 @@ export function createOutageLog(
   };
 
   return {
-    report(cause, message) {
+    /** A request failed because of the outage; `cause` names the kind (an error code). */
+    report(cause: string, message: string) {
       const at = Date.now();
       outage ??= { since: at, failures: 0, causes: new Map() };
       outage.failures++;
@@ -73,6 +61,7 @@ export function createOutageLog(
       }
       scheduleProbe();
     },
+    /** Stops the probe (the app closes). */
     stop() {
       stopped = true;
       clearTimeout(timer);

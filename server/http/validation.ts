@@ -24,10 +24,21 @@ function newAjv(coerceTypes: boolean | 'array') {
   return ajv;
 }
 
-// Query strings and paths are text, so their numbers need coercing; JSON bodies are typed already and
-// a string where a number belongs is the client's error, as in FastAPI's strict fields.
+// Query and path numbers need coercing; a JSON string where a number belongs is an error, as in FastAPI.
 const textAjv = newAjv('array');
 const bodyAjv = newAjv(false);
+
+/** A key as a segment of a JSON pointer (Ajv's `instancePath`). */
+const segment = (key: string) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+
+/** One of Ajv's errors, made by a check of our own. */
+const ajvError = (instancePath: string, keyword: string, message: string, params = {}): ErrorObject => ({
+  instancePath,
+  keyword,
+  params,
+  message,
+  schemaPath: '',
+});
 
 /** `format: binary` marks an uploaded file: the multipart plugin hands over an object, checked by the handler. */
 function acceptUploads(schema: unknown): unknown {
@@ -53,7 +64,7 @@ function findNul(schema: unknown, data: unknown, at: string): string | null {
   if (ArrayBuffer.isView(data) || data instanceof Date) return null;
   for (const [k, v] of Object.entries(data)) {
     if (node.properties && !(k in node.properties)) continue;
-    const found = findNul(node.properties?.[k], v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    const found = findNul(node.properties?.[k], v, `${at}${segment(k)}`);
     if (found) return found;
   }
   return null;
@@ -90,13 +101,7 @@ function nonDecimalNumbers(schema: unknown, data: unknown): ErrorObject[] {
     const pattern = type === 'integer' ? DECIMAL_INTEGER : DECIMAL_NUMBER;
     const texts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
     if (texts.every((text) => pattern.test(text))) continue;
-    errors.push({
-      instancePath: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-      keyword: 'type',
-      params: { type },
-      message: `must be ${type}`,
-      schemaPath: '#/type',
-    });
+    errors.push(ajvError(segment(name), 'type', `must be ${type}`, { type }));
   }
   return errors;
 }
@@ -114,17 +119,7 @@ export function validatorCompiler({ schema, httpPart }: { schema: object; httpPa
     // A NUL character would fail in the database as a 500 (found by tests/api/fuzz.test.ts): a 422 here.
     const at = findNul(schema, data, '');
     checked.errors =
-      at === null
-        ? null
-        : [
-            {
-              instancePath: at,
-              keyword: 'string_type',
-              params: {},
-              message: 'Input should not contain NUL characters',
-              schemaPath: '',
-            },
-          ];
+      at === null ? null : [ajvError(at, 'string_type', 'Input should not contain NUL characters')];
     return at === null;
   };
   checked.errors = null as ErrorObject[] | null | undefined;
@@ -143,68 +138,54 @@ const quoteList = (values: unknown[]) => {
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : (quoted[0] ?? '');
 };
 
-function describeError(
-  error: ErrorObject | FastifySchemaValidationError,
-  part: string,
-): { msg: string; type: string } {
+/** FastAPI's words for Ajv's `type` and `format` errors: message and type. */
+const TYPE_ERRORS: Record<string, [string, string]> = {
+  string: ['Input should be a valid string', 'string_type'],
+  integer: ['Input should be a valid integer', 'int_type'],
+  number: ['Input should be a valid number', 'float_type'],
+  boolean: ['Input should be a valid boolean', 'bool_type'],
+  object: ['Input should be a valid dictionary or object to extract fields from', 'model_attributes_type'],
+  array: ['Input should be a valid list', 'list_type'],
+};
+const FORMAT_ERRORS: Record<string, [string, string]> = {
+  email: ['value is not a valid email address', 'value_error'],
+  uuid: ['Input should be a valid UUID', 'uuid_parsing'],
+  date: ['Input should be a valid date in the format YYYY-MM-DD', 'date_from_datetime_parsing'],
+};
+
+/** An error's message and type as FastAPI (pydantic) words them. */
+function describeError(error: ErrorObject | FastifySchemaValidationError, part: string): [string, string] {
   const p = error.params as Record<string, unknown>;
+  const characters = `${p.limit} character${p.limit === 1 ? '' : 's'}`;
   if (part !== 'body' && error.keyword === 'type' && (p.type === 'integer' || p.type === 'number')) {
     const [article, type] = p.type === 'integer' ? ['an', 'int_parsing'] : ['a', 'float_parsing'];
-    return { msg: `Input should be a valid ${p.type}, unable to parse string as ${article} ${p.type}`, type };
+    return [`Input should be a valid ${p.type}, unable to parse string as ${article} ${p.type}`, type];
   }
   switch (error.keyword) {
     case 'required':
-      return { msg: 'Field required', type: 'missing' };
+      return ['Field required', 'missing'];
     case 'type': {
-      const expected = String(p.type).split(',')[0];
-      const names: Record<string, [string, string]> = {
-        string: ['Input should be a valid string', 'string_type'],
-        integer: ['Input should be a valid integer', 'int_type'],
-        number: ['Input should be a valid number', 'float_type'],
-        boolean: ['Input should be a valid boolean', 'bool_type'],
-        object: [
-          'Input should be a valid dictionary or object to extract fields from',
-          'model_attributes_type',
-        ],
-        array: ['Input should be a valid list', 'list_type'],
-      };
-      const [msg, type] = names[expected ?? ''] ?? [`Input should be of type ${expected}`, 'type_error'];
-      return { msg, type };
+      const expected = String(p.type).split(',')[0] ?? '';
+      return TYPE_ERRORS[expected] ?? [`Input should be of type ${expected}`, 'type_error'];
     }
     case 'minLength':
-      return {
-        msg: `String should have at least ${p.limit} character${p.limit === 1 ? '' : 's'}`,
-        type: 'string_too_short',
-      };
+      return [`String should have at least ${characters}`, 'string_too_short'];
     case 'maxLength':
-      return {
-        msg: `String should have at most ${p.limit} character${p.limit === 1 ? '' : 's'}`,
-        type: 'string_too_long',
-      };
+      return [`String should have at most ${characters}`, 'string_too_long'];
     case 'minimum':
-      return { msg: `Input should be greater than or equal to ${p.limit}`, type: 'greater_than_equal' };
+      return [`Input should be greater than or equal to ${p.limit}`, 'greater_than_equal'];
     case 'maximum':
-      return { msg: `Input should be less than or equal to ${p.limit}`, type: 'less_than_equal' };
+      return [`Input should be less than or equal to ${p.limit}`, 'less_than_equal'];
     case 'enum':
-      return { msg: `Input should be ${quoteList(p.allowedValues as unknown[])}`, type: 'enum' };
+      return [`Input should be ${quoteList(p.allowedValues as unknown[])}`, 'enum'];
     case 'pattern':
-      return { msg: `String should match pattern '${p.pattern}'`, type: 'string_pattern_mismatch' };
+      return [`String should match pattern '${p.pattern}'`, 'string_pattern_mismatch'];
     case 'format':
-      switch (p.format) {
-        case 'email':
-          return { msg: 'value is not a valid email address', type: 'value_error' };
-        case 'uuid':
-          return { msg: 'Input should be a valid UUID', type: 'uuid_parsing' };
-        case 'date':
-          return {
-            msg: 'Input should be a valid date in the format YYYY-MM-DD',
-            type: 'date_from_datetime_parsing',
-          };
-        default:
-          return { msg: `Input should be a valid ${p.format}`, type: `${p.format}_parsing` };
-      }
+      return (
+        FORMAT_ERRORS[String(p.format)] ?? [`Input should be a valid ${p.format}`, `${p.format}_parsing`]
+      );
     default:
-      return { msg: error.message ?? 'Invalid value', type: error.keyword };
+      return [error.message ?? 'Invalid value', error.keyword];
   }
 }
 
@@ -226,13 +207,13 @@ export function toValidationIssues(
 ): ValidationIssue[] {
   const byLocation = new Map<string, ValidationIssue>();
   for (const error of errors) {
-    // `anyOf` (nullable enums) adds a summary error, and a nullable field's "must be null" branch says
-    // nothing useful: the other branch's error describes the problem.
+    // `anyOf` adds a summary error and a nullable field's "must be null" branch says nothing useful.
     if (error.keyword === 'anyOf') continue;
     if (error.keyword === 'type' && (error.params as { type?: unknown }).type === 'null') continue;
     const loc = location(part, error);
     const key = JSON.stringify(loc);
-    if (!byLocation.has(key)) byLocation.set(key, { loc, ...describeError(error, part) });
+    const [msg, type] = describeError(error, part);
+    if (!byLocation.has(key)) byLocation.set(key, { loc, msg, type });
   }
   return [...byLocation.values()];
 }

@@ -7,26 +7,16 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import type { LimitName, RateLimit, RateLimits, Settings } from '../config.ts';
-import { HttpError } from '../http/errors.ts';
-
-const tooMany = (retryAfterMs: number) => {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new HttpError(429, `Too many requests. Try again in ${seconds} seconds.`, {
-    'Retry-After': String(seconds),
-  });
-};
+import type { LimitName, RateLimits, Settings } from '../config.ts';
+import { HttpError, tooManyRequests } from '../http/errors.ts';
 
 export interface Limiter {
   /** Counts one request against `key` (an account limit's: hashed); throws 429 when the limit is exceeded. */
   consume(name: LimitName, key: string): Promise<void>;
   /**
    * Runs `verify` (a password check of `account` from `source`) under the login limits: a failure is
-   * counted before it runs, atomically in the shared store, so concurrent guesses cannot slip past the
-   * limit while hashes are checked; a right password gives it back and clears the account's failures.
-   * Throws 429 when the account, or the account from this source, has used its attempts — only once this
-   * process's checks of the account under way have ended, since a right one among them clears the count:
-   * parallel correct logins (an office behind one address, a client retrying) never lock the owner out.
+   * counted before it runs and a right password clears the account's failures. A 429 waits for this
+   * process's checks of the account under way, so parallel correct logins never lock the owner out.
    */
   checkLogin(account: string, source: string, verify: () => Promise<boolean>): Promise<boolean>;
   /** Clears every login failure counted against `account`, any case (the superusers' unlock, `admin unlock`). */
@@ -34,12 +24,7 @@ export interface Limiter {
   readonly backend: 'memory' | 'redis' | 'off';
   /** False while Redis is unreachable or stalled and each process counts on its own. */
   readonly shared: boolean;
-  /**
-   * Resolves when the shared store answers (always, without one). Without `withinMs`, one ping bounded by
-   * REDIS_TIMEOUT_MS (`answeredWithin`). With it, whether Redis answers within `withinMs`: a connection
-   * still being made (start-up, a reconnect under way) is waited for, and a ping cut by the client's
-   * command backstop is sent again while the bound lasts (see `pingWithin`).
-   */
+  /** Resolves when the shared store answers (always, without one): one ping, or within `withinMs`. */
   ping(withinMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -54,10 +39,7 @@ export interface LimiterOptions {
   log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }
 
-/**
- * Resolves once `redis` is ready. A connection being made is waited for, up to `ms`; one known to be down
- * (closed, waiting to reconnect after a failure, ended) rejects at once, as does a failed attempt.
- */
+/** Resolves once `redis` is ready: a connection being made is waited for up to `ms`; one known down fails. */
 function connectionReady(redis: Redis, ms: number): Promise<void> {
   const { status } = redis;
   if (status === 'ready') return Promise.resolve();
@@ -84,12 +66,9 @@ function connectionReady(redis: Redis, ms: number): Promise<void> {
 }
 
 /**
- * Whether Redis answers within `withinMs`, for the readiness probe, whose bound is its own, not one
- * command's. Right after start the connection may not be ready yet (with no offline queue a command
- * then fails at once), and on a busy machine a ping's reply can sit unread behind a blocked event loop
- * while the REDIS_TIMEOUT_MS timer fires first (timers run before I/O): neither is an outage. A ping that
- * used its whole command bound is therefore sent again while time is left; one that failed sooner
- * (a refused or lost connection) is the answer. A frozen Redis takes the whole bound.
+ * Whether Redis answers within `withinMs` (the readiness probe): a connection still being made is waited
+ * for and a ping that used its whole command bound is sent again while time is left; one that failed
+ * sooner (refused, lost) is the answer (docs/reliability.md › Readiness).
  */
 async function pingWithin(redis: Redis, withinMs: number, commandMs: number): Promise<void> {
   const deadline = performance.now() + withinMs;
@@ -107,11 +86,7 @@ async function pingWithin(redis: Redis, withinMs: number, commandMs: number): Pr
   }
 }
 
-/**
- * Bounds each connection attempt of `redis` by `ms`, by the rule of `answeredWithin`: the timeout waits
- * for the loop's next check phase, after pending I/O, so a connection that completed while this process
- * was busy is read before it is judged. One still not made is destroyed: an error, then ioredis retries.
- */
+/** Bounds each connection attempt by `ms` as `answeredWithin` bounds a reply; then ioredis retries. */
 function connectWithin(redis: Redis, ms: number) {
   let attempt = 0;
   redis.on('connecting', () => {
@@ -124,14 +99,8 @@ function connectWithin(redis: Redis, ms: number) {
   });
 }
 
-/**
- * Bounds one limiter command by `ms` without mistaking a busy process for a slow Redis: when this
- * process's event loop was blocked (a loaded machine), the timer runs before the reply already waiting
- * on the socket is read (timers run before I/O in Node's loop). The timeout therefore waits for the
- * loop's next check phase, after pending I/O: a reply that had arrived in time wins, and only a Redis
- * that really did not answer (stalled, frozen, gone) counts as an outage.
- */
-async function answeredWithin<T>(operation: Promise<T>, ms: number): Promise<T> {
+/** Bounds `operation` by `ms`; the timeout waits for the check phase, so a reply that came in time wins. */
+export async function answeredWithin<T>(operation: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -161,11 +130,7 @@ const PAIR_SEPARATOR = '|';
 /** A login's turn at the limits: its password check, or the checks to wait for before asking again. */
 type Reservation = { check: Promise<boolean> } | { waitFor: Promise<boolean>[] };
 
-/**
- * The limits that guard an account (a password, a code, an inbox): each process keeps its own count of
- * them even while Redis answers, so a fallback to memory never starts from zero. The per-address limits
- * are not mirrored: their memory would grow with every request.
- */
+/** The limits that guard an account, counted in each process too: a fallback never starts from zero. */
 const ACCOUNT_LIMITS = new Set<LimitName>([
   'loginFailuresPerAccount',
   'loginFailuresPerAccountAndIp',
@@ -217,18 +182,9 @@ class LocalCounts {
 }
 
 /**
- * Fixed-window counters per limit and key (client address, account, or account and address), kept in
- * Redis when REDIS_URL is set, so every server process and host shares them, and in memory otherwise.
- *
- * Redis unreachable or stalled: every command is bounded (`redisTimeoutMs`, no offline queue; a reply
- * already waiting when a busy process's timer runs is read first, see `answeredWithin`), and the
- * first failure switches this process to its own memory counters at once, without waiting on Redis
- * again until a ping every second answers. The outage is logged as an error once, its end once. A
- * timeout counts as an outage, and a loaded machine makes a healthy Redis answer late, so an attacker can
- * cause one: the account limits (`ACCOUNT_LIMITS`) are therefore counted in this process too, always
- * (`LocalCounts`: each attempt, and what Redis answered). Falling back, a process goes on from the count it
- * last saw plus its own attempts since, never from zero; back on Redis, what it counted meanwhile is added
- * to Redis's count when that is lower, so no process forgets it.
+ * Fixed-window counters per limit and key, in Redis when REDIS_URL is set (shared by every process), else
+ * in memory. Every Redis command is bounded; the first failure switches this process to its own counters
+ * until a ping every second answers (docs/reliability.md › Lockout and Redis stalls).
  */
 export function createLimiter(limits: RateLimits, options: LimiterOptions = {}): Limiter {
   const { redisUrl, keyPrefix = 'starter', redisTimeoutMs = 250, log, accountKeySecret = '' } = options;
@@ -252,40 +208,25 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
     ? new Redis(redisUrl, {
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
-        // Only a backstop, so commands sent to a frozen Redis do not pile up: the limiter's own bound is
-        // `answeredWithin(…, redisTimeoutMs)`, which a reply read late by a busy process does not trip.
+        // Backstops only, so commands to a frozen Redis do not pile up: the bounds are `answeredWithin`
+        // and `connectWithin`, which a reply or connection read late by a busy process does not trip.
         commandTimeout: commandBackstopMs,
-        // Bounded below instead (`connectWithin`): ioredis's own bound fires before a connection that
-        // Redis made in time but a blocked loop (start-up, a loaded host) has not read yet.
         connectTimeout: 0,
         lazyConnect: false,
       })
     : undefined;
   if (redis) connectWithin(redis, Math.max(1_000, redisTimeoutMs));
   const prefixOf = (name: LimitName) => `${keyPrefix}:rl:${name}`;
-  const settings = (name: LimitName, limit: RateLimit): IRateLimiterOptions => ({
-    keyPrefix: prefixOf(name),
-    points: limit.points,
-    duration: limit.seconds,
-  });
-  const memory = new Map(
-    names
-      .filter((name) => !ACCOUNT_LIMITS.has(name))
-      .map((name) => [name, new RateLimiterMemory(settings(name, limits[name]))]),
-  );
-  const localCounts = new Map(
-    names
-      .filter((name) => ACCOUNT_LIMITS.has(name))
-      .map((name) => [name, new LocalCounts(limits[name].seconds * 1000)]),
-  );
-  const store = new Map(
-    redis
-      ? names.map((name) => [
-          name,
-          new RateLimiterRedis({ ...settings(name, limits[name]), storeClient: redis }),
-        ])
-      : [],
-  );
+  const memory = new Map<LimitName, RateLimiterMemory>();
+  const localCounts = new Map<LimitName, LocalCounts>();
+  const store = new Map<LimitName, RateLimiterRedis>();
+  for (const name of names) {
+    const { points, seconds } = limits[name];
+    const options: IRateLimiterOptions = { keyPrefix: prefixOf(name), points, duration: seconds };
+    if (ACCOUNT_LIMITS.has(name)) localCounts.set(name, new LocalCounts(seconds * 1000));
+    else memory.set(name, new RateLimiterMemory(options));
+    if (redis) store.set(name, new RateLimiterRedis({ ...options, storeClient: redis }));
+  }
 
   let shared = Boolean(redis);
   let closing = false;
@@ -317,18 +258,9 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
   const forget = async (name: LimitName, key: string) => {
     localCounts.get(name)?.delete(key);
     const remote = store.get(name);
-    if (!shared || !remote) return;
-    try {
-      await answeredWithin(remote.delete(key), redisTimeoutMs);
-    } catch (error) {
-      lost(error);
-    }
+    if (shared && remote) await answeredWithin(remote.delete(key), redisTimeoutMs).catch(lost);
   };
-  /**
-   * An account limit: counted here first (so attempts still waiting on Redis are in this process's count),
-   * then in Redis while it answers, whose count this process then takes as its own. Redis refusing is
-   * mirrored too. Without Redis the local count decides.
-   */
+  /** An account limit: counted here first, then in Redis while it answers, whose count this process takes. */
   const consumeCounted = async (name: LimitName, counts: LocalCounts, key: string) => {
     const { points: allowed } = limits[name];
     const entry = counts.add(key, Date.now());
@@ -361,13 +293,13 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
         } else entry.unshared = false;
         entry.points = counted + (entry.points - place);
         if (leftMs > 0) entry.expiresAt = Date.now() + leftMs;
-        if (counted > allowed) throw tooMany(leftMs);
+        if (counted > allowed) throw tooManyRequests(leftMs);
         return;
       }
     }
     // Not in Redis (or not known to be): this process's count decides, every attempt it started included.
     entry.unshared = true;
-    if (entry.points > allowed) throw tooMany(entry.expiresAt - Date.now());
+    if (entry.points > allowed) throw tooManyRequests(entry.expiresAt - Date.now());
   };
   /** A limit per address: in the shared store while it answers, else (and on its first failure) in memory. */
   const count = async (name: LimitName, key: string) => {
@@ -385,7 +317,7 @@ export function createLimiter(limits: RateLimits, options: LimiterOptions = {}):
       }
       await memory.get(name)?.consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext);
+      if (error instanceof RateLimiterRes) throw tooManyRequests(error.msBeforeNext);
       throw error;
     }
   };

@@ -7,11 +7,8 @@ function isReply(error: unknown): boolean {
 }
 
 /**
- * Start-up's look at REDIS_URL, before anything counts in it. A Redis that answers but refuses what the
- * URL asks — a wrong password or user (AUTH), a database index it does not have (SELECT 99), neither of
- * which ioredis treats as fatal: it would count in database 0, another tenant's — stops start-up with a
- * SettingsError naming REDIS_URL. A Redis that does not answer (refused, timed out, unknown host) is
- * `unreachable`: the server starts and counts in memory until it is back (server/limits/rate-limiter.ts).
+ * Start-up's look at REDIS_URL: a Redis that refuses the URL's password or database index stops start-up
+ * (ioredis would count in database 0, another tenant's); one that does not answer is `unreachable`.
  */
 export async function checkRedisAtStart(redisUrl: string, timeoutMs = 3_000): Promise<'ok' | 'unreachable'> {
   const url = new URL(redisUrl);

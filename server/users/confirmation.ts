@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/guard.ts';
 import type { NewUserRow, UserRow } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, tooManyRequests } from '../http/errors.ts';
 import type { OperationHandlers } from '../http/types.ts';
 import type { SendEmail } from '../mail/queue.ts';
 import { confirmEmailCodeEmail } from '../mail/templates.ts';
@@ -79,13 +79,10 @@ export function confirmationHandlers(
       });
       if (!renewed) {
         const sentAt = user.confirmCodeSentAt?.getTime() ?? Date.now();
-        const wait = Math.max(
-          1,
-          Math.ceil((sentAt + CONFIRM_RESEND_INTERVAL_SECONDS * 1000 - Date.now()) / 1000),
+        throw tooManyRequests(
+          sentAt + CONFIRM_RESEND_INTERVAL_SECONDS * 1000 - Date.now(),
+          (wait) => `Please wait ${wait} seconds before asking for a new code.`,
         );
-        throw new HttpError(429, `Please wait ${wait} seconds before asking for a new code.`, {
-          'Retry-After': String(wait),
-        });
       }
       return { message: 'A new confirmation code was sent to your email' };
     },
