@@ -1,10 +1,5 @@
-// `npm run admin -- <command> EMAIL` (from a built copy: `node dist/server/admin-cli.js <command> EMAIL`):
-// an operator's account commands, run against the database of the same settings as the server.
-//   set-password EMAIL   sets the password (read from stdin, or asked twice on a terminal) and ends the
-//                        account's sessions: for the admin who lost the generated superuser password.
-//   end-sessions EMAIL   ends every session of the account (every token issued so far).
-//   unlock EMAIL         clears the account's sign-in lockout (failed logins counted per account).
-// Exit status: 0 done, 1 refused or failed (the reason on stderr), 2 usage.
+// `npm run admin -- <command> EMAIL` (built: `node dist/server/admin-cli.js`): an operator's account
+// commands (USAGE) on the server's database. Exit status: 0 done, 1 refused or failed, 2 usage.
 import { createInterface } from 'node:readline';
 import { isCommonPassword } from './auth/common-passwords.ts';
 import { hashPassword } from './auth/security.ts';
@@ -108,10 +103,11 @@ async function runCommand(command: Command, email: string, settings: Settings): 
   let handle: DatabaseHandle;
   try {
     // Never migrates: a schema behind this code is refused (run `npm run db:migrate`).
-    handle = await openDatabase(
-      database.driver === 'postgres' ? { url: database.url } : { dataDir: database.dataDir },
-      { migrations: 'check', poolSize: 1, connectWaitSeconds: database.connectWaitSeconds },
-    );
+    handle = await openDatabase(database, {
+      migrations: 'check',
+      poolSize: 1,
+      connectWaitSeconds: database.connectWaitSeconds,
+    });
   } catch (error) {
     return fail(error);
   }

@@ -6,10 +6,8 @@ import { isUniqueViolation } from './db/errors.ts';
 import type { UsersRepository } from './users/repository.ts';
 
 /**
- * Creates the first superuser once (idempotent). Without a configured password a random one is
- * generated and printed once, so a fresh `npm start` is usable without any set-up. Once the superuser
- * exists FIRST_SUPERUSER_PASSWORD is not applied again (an admin may have changed it since): a start whose
- * FIRST_SUPERUSER_PASSWORD is not the superuser's password says so, and names the command that sets it.
+ * Creates the first superuser once, with a generated password printed once when none is set. Once it
+ * exists FIRST_SUPERUSER_PASSWORD is not applied again (an admin may have changed it): a warning says so.
  */
 export async function ensureFirstSuperuser(
   settings: Settings,

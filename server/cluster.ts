@@ -7,23 +7,16 @@ import type { Logger } from './logger.ts';
 import { compiled } from './paths.ts';
 import { createUsersRepository } from './users/repository.ts';
 
-/**
- * What a worker runs: this server's own entry, not whatever started the primary (`npm start` is
- * scripts/start.mjs, which would check and hash the sources again at every fork and respawn).
- */
+/** This server's own entry, not scripts/start.mjs (which would hash the sources at every fork). */
 const workerEntry = fileURLToPath(new URL(compiled ? './main.js' : './main.ts', import.meta.url));
 
 /** True in a worker process of a WEB_CONCURRENCY cluster: its primary has already migrated. */
 export const isClusterWorker = cluster.isWorker;
 
 /**
- * With WEB_CONCURRENCY > 1 this process becomes the primary of a node:cluster: it migrates the database
- * and creates the first superuser once, then forks that many workers, which share the port (connections
- * go round-robin) and run the server as a single process would. Everything they share lives outside
- * them: PostgreSQL, Redis (rate limits), S3 or the data folder (files), the e-mail queue.
- * A worker that dies is replaced; SIGTERM/SIGINT are relayed to the workers, each drains and stops as a
- * single process would, then the primary exits.
- * Returns true when this process is that primary (it then serves nothing itself).
+ * With WEB_CONCURRENCY > 1 this process becomes the primary of a node:cluster: it migrates and creates the
+ * first superuser once, then forks the workers, which share the port; all else they share lives outside
+ * them. A worker that dies is replaced; signals are relayed. True when this process is that primary.
  */
 export async function runClusterPrimary(settings: Settings, log: Logger): Promise<boolean> {
   const db = settings.database;
@@ -81,8 +74,7 @@ export async function runClusterPrimary(settings: Settings, log: Logger): Promis
     log.error({ workerPid: worker.process.pid, code, signal }, 'a worker died; starting another');
     fork();
   });
-  // Each worker drains on its own (server/main.ts) and exits within SHUTDOWN_TIMEOUT_SECONDS; the primary
-  // keeps the shared port open until the last one has stopped listening, then exits after them.
+  // Each worker drains on its own; the primary keeps the port open until the last one stops, then exits.
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;

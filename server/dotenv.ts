@@ -6,12 +6,9 @@ type Env = Record<string, string | undefined>;
 const REFERENCE = /\\?\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}/g;
 
 /**
- * Expands `${NAME}` (and `${NAME:-fallback}`, `${NAME-fallback}`) in a `.env` file's values, as Docker
- * Compose and dotenv-expand do with the template's `.env`
- * (`DATABASE_URL=postgresql://postgres:${POSTGRES_PASSWORD}@localhost:5432/app`). A name is looked up
- * in the environment first (unless empty there), then in the file (itself expanded, so references chain); an unknown name
- * becomes the fallback or ''. `\${NAME}` stays as written, without the backslash. A bare `$NAME` is left
- * alone: passwords contain `$` more often than files rely on that form.
+ * Expands `${NAME}`, `${NAME:-fallback}` and `${NAME-fallback}` in a `.env` file's values as Docker Compose
+ * does (README › Settings): the environment first, then the file. A bare `$NAME` is left alone: passwords
+ * contain `$` more often than files rely on that form.
  */
 export function expandDotenv(parsed: Record<string, string>, env: Env): Record<string, string> {
   const expanded: Record<string, string> = {};
@@ -40,11 +37,7 @@ export function expandDotenv(parsed: Record<string, string>, env: Env): Record<s
   return expanded;
 }
 
-/**
- * Reads `file` (default `.env` in the working folder) into `env` for every name `env` leaves unset or
- * empty (as the template's settings ignore empty variables), with `${NAME}` expanded. Returns the names
- * it set.
- */
+/** Reads `file` into `env` for every name `env` leaves unset or empty; returns the names it set. */
 export function loadDotenv(file = '.env', env: Env = process.env): string[] {
   if (!existsSync(file)) return [];
   const values = expandDotenv(parse(readFileSync(file)), env);

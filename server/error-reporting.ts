@@ -32,10 +32,7 @@ function release(settings: Pick<Settings, 'sentryRelease'>): string {
   return `${pkg.name}@${pkg.version}`;
 }
 
-/**
- * Drizzle's query errors carry the query's parameters in their message: hashed passwords, tokens'
- * subjects, e-mail addresses. The query stays, its parameters do not.
- */
+/** Drizzle's query errors end with the query's parameters (hashes, addresses): withheld. */
 const QUERY_PARAMETERS = /\nparams: [\s\S]*$/;
 
 /** The last guard: whatever an integration added, a report carries no request headers, cookies or body. */
@@ -52,11 +49,8 @@ function withoutSecrets(event: ErrorEvent): ErrorEvent {
 }
 
 /**
- * Reports unexpected errors to Sentry when SENTRY_DSN is set: those of requests (through the reporter)
- * and, at process level, uncaught exceptions and unhandled rejections (which then end the process, as
- * Node would without a handler). The light SDK (@sentry/node-core/light) is enough for error reports and
- * leaves out OpenTelemetry and its instrumentation; only the integrations named here run, so nothing
- * reads requests, console output or outgoing calls behind our back.
+ * Reports unexpected errors to Sentry when SENTRY_DSN is set (README › Settings). The light SDK leaves out
+ * OpenTelemetry; only the integrations named here run, so nothing reads requests or output behind our back.
  */
 export async function startErrorReporting(settings: Settings, log: Logger): Promise<ErrorReporter> {
   if (!settings.sentryDsn) return noErrorReporter;

@@ -37,8 +37,7 @@ async function serveUntilSignalled() {
       process.exit(1);
     }, timeoutSeconds * 1000);
     force.unref();
-    // The drain (server/http/drain.ts): readiness 503 so that the load balancer stops sending, every
-    // request still served and each answer closing its connection; only then stop listening.
+    // The drain (server/http/drain.ts): readiness 503 while requests are still served; then stop listening.
     server.app.drain.start();
     log.info(
       { signal, drainSeconds, timeoutSeconds },

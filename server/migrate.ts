@@ -11,15 +11,12 @@ const { database } = settings;
 
 try {
   const started = Date.now();
-  const handle = await openDatabase(
-    database.driver === 'postgres' ? { url: database.url } : { dataDir: database.dataDir },
-    {
-      migrations: 'apply',
-      poolSize: 1,
-      connectWaitSeconds: database.connectWaitSeconds,
-      log,
-    },
-  );
+  const handle = await openDatabase(database, {
+    migrations: 'apply',
+    poolSize: 1,
+    connectWaitSeconds: database.connectWaitSeconds,
+    log,
+  });
   await handle.close();
   log.info(`database schema up to date (${database.driver}, ${Date.now() - started} ms)`);
 } catch (error) {

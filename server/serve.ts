@@ -26,7 +26,7 @@ export async function serve(
   // one that is down does not (rate limits count in memory until it answers).
   const redisAtStart =
     settings.redisUrl && settings.rateLimits.enabled ? await checkRedisAtStart(settings.redisUrl) : undefined;
-  const database = await openDatabase(db.driver === 'postgres' ? { url: db.url } : { dataDir: db.dataDir }, {
+  const database = await openDatabase(db, {
     // A cluster's workers only check: their primary has migrated before forking them.
     migrations: db.migrateOnStart && !isClusterWorker ? 'apply' : 'check',
     poolSize: db.poolSize,

@@ -26,13 +26,9 @@ export function authHandlers(app: FastifyInstance): OperationHandlers<AuthOperat
   const { settings } = app;
   const present = userPresenter(app.settings.secretKey);
   const recoveryEmail = async (email: string, hashedPassword: string) => {
-    const token = await createResetToken(
-      settings.secretKey,
-      email,
-      hashedPassword,
-      settings.emailResetTokenExpireHours,
-    );
-    return resetPasswordEmail(app.templateContext, email, token, settings.emailResetTokenExpireHours);
+    const hours = settings.emailResetTokenExpireHours;
+    const token = await createResetToken(settings.secretKey, email, hashedPassword, hours);
+    return resetPasswordEmail(app.templateContext, email, token, hours);
   };
 
   return {
@@ -40,26 +36,19 @@ export function authHandlers(app: FastifyInstance): OperationHandlers<AuthOperat
       const { username, password } = request.body;
       const account = username.toLowerCase();
       await app.limiter.consume('loginPerIp', request.ip);
-      // Counted as a failure before the password is checked, so concurrent guesses cannot outrun the
-      // count; a right password gives it back, so ordinary use never locks anyone out.
       let user: Awaited<ReturnType<typeof app.users.byEmail>>;
       const valid = await app.limiter.checkLogin(account, request.ip, async () => {
         user = await app.users.byEmail(username);
         return user ? verifyPassword(password, user.hashedPassword) : verifyAgainstNothing(password);
       });
       if (!user || !valid) {
-        // One line per password checked and refused (never the name or the password): what an operator
-        // watches for guessing, and what the lockout test counts.
+        // One line per refused check (never the name or password): for operators, and the lockout test.
         request.log.info({ event: 'login.refused' }, 'login refused: incorrect e-mail or password');
         throw new HttpError(400, 'Incorrect email or password');
       }
       if (!user.isActive) throw inactiveUser();
-      const accessToken = await createAccessToken(
-        settings.secretKey,
-        user.id,
-        user.tokenVersion,
-        settings.accessTokenExpireMinutes,
-      );
+      const minutes = settings.accessTokenExpireMinutes;
+      const accessToken = await createAccessToken(settings.secretKey, user.id, user.tokenVersion, minutes);
       return { access_token: accessToken, token_type: 'bearer' };
     },
 

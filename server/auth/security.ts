@@ -3,8 +3,7 @@ import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
-// OWASP's argon2id baseline (19 MiB, 2 passes); @node-rs/argon2 runs it on libuv's thread pool,
-// off the event loop.
+// OWASP's argon2id baseline (19 MiB, 2 passes), run on libuv's thread pool, off the event loop.
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 // libuv's thread pool (4 threads) also runs every WebCrypto call (each JWT check) and file I/O: a
@@ -45,11 +44,7 @@ export interface AccessClaims {
   sub: string;
   /** The user's token version when the token was issued. */
   ver: number;
-  /**
-   * The token's id: its `jti`, or for a token issued before tokens had one, its `sid` (every earlier
-   * token carries one). Logging out revokes it (revoked_tokens); it also lets the session that changed
-   * the password stay signed in.
-   */
+  /** The token's id (`tokenId`): logging out revokes it; the session that changed the password keeps it. */
   sid: string;
   /** Expiry, seconds since the epoch: a revocation is kept until then. */
   exp: number;
@@ -74,19 +69,20 @@ function key(secret: string): Promise<CryptoKey> {
   return imported;
 }
 
+/** `token` signed with the server's key for `subject`, issued now, expiring in `expires` (`8m`, `48h`). */
+const signed = async (secret: string, token: SignJWT, subject: string, expires: string) => {
+  token.setProtectedHeader({ alg: ALG }).setSubject(subject).setIssuedAt().setExpirationTime(expires);
+  return token.sign(await key(secret));
+};
+
 export async function createAccessToken(
   secret: string,
   userId: string,
   version: number,
   expiresMinutes: number,
 ) {
-  return new SignJWT({ ver: version })
-    .setProtectedHeader({ alg: ALG })
-    .setSubject(userId)
-    .setJti(randomBytes(16).toString('base64url'))
-    .setIssuedAt()
-    .setExpirationTime(`${expiresMinutes}m`)
-    .sign(await key(secret));
+  const token = new SignJWT({ ver: version }).setJti(randomBytes(16).toString('base64url'));
+  return signed(secret, token, userId, `${expiresMinutes}m`);
 }
 
 const NEVER = 253_402_300_799; // 9999-12-31T23:59:59Z
@@ -129,10 +125,7 @@ export async function readAccessToken(secret: string, token: string): Promise<Ac
   };
 }
 
-/**
- * A reset token is bound to the password it replaces: once the password changes (by this reset or
- * any other way) the fingerprint no longer matches and the token stops working.
- */
+/** A reset token is bound to the password it replaces: any change of password makes it stop working. */
 export const passwordFingerprint = (hashedPassword: string) =>
   createHash('sha256').update(hashedPassword).digest('base64url').slice(0, 16);
 
@@ -142,13 +135,8 @@ export async function createResetToken(
   hashedPassword: string,
   expiresHours: number,
 ) {
-  return new SignJWT({ typ: 'reset', pwf: passwordFingerprint(hashedPassword) })
-    .setProtectedHeader({ alg: ALG })
-    .setSubject(email)
-    .setIssuedAt()
-    .setNotBefore('0s')
-    .setExpirationTime(`${expiresHours}h`)
-    .sign(await key(secret));
+  const token = new SignJWT({ typ: 'reset', pwf: passwordFingerprint(hashedPassword) }).setNotBefore('0s');
+  return signed(secret, token, email, `${expiresHours}h`);
 }
 
 export async function readResetToken(

@@ -2,8 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from './index.ts';
 import { counters } from './schema.ts';
 
-// Hot queries are prepared once per database (named statements on PostgreSQL): no query building per
-// request, and the server parses and plans them once per connection.
+// Prepared once per database (named statements): not built per request, planned once per connection.
 const prepareCount = (db: Database) =>
   db
     .select({ n: sql<string | null>`sum(${counters.n})` })

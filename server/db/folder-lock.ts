@@ -29,10 +29,7 @@ interface Owner {
 
 /** The owner touches its lock this often, so that a lock written on another machine can age out. */
 const HEARTBEAT_MS = 10_000;
-/**
- * A foreign lock that looks stale by our clock is watched this long (more than a heartbeat) before it is
- * taken: the other host's clock may differ from ours, but a live owner touches the file meanwhile.
- */
+/** A foreign lock stale by our clock is watched this long before it is taken: the clocks may differ. */
 const FOREIGN_WATCH_MS = HEARTBEAT_MS * 1.5;
 /** A lock from another host (a copied or shared DATA_DIR, a container with a new hostname) untouched this long is stale. */
 export const FOREIGN_STALE_MS = 60_000;
@@ -52,24 +49,18 @@ function alive(pid: number): boolean {
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 function read(file: string): { owner: Owner; ageMs: number; mtimeMs: number } | undefined {
-  let mtimeMs: number;
   let owner: Owner = {};
   try {
-    mtimeMs = statSync(file).mtimeMs;
     owner = JSON.parse(readFileSync(file, 'utf8')) as Owner;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    // Unreadable (a torn file of an older version): treat as a lock of nobody, aged by its mtime.
-    try {
-      mtimeMs = statSync(file).mtimeMs;
-    } catch {
-      return undefined;
-    }
+    // Unreadable (a torn file of an older version): a lock of nobody, aged by its mtime.
   }
-  return { owner, ageMs: Date.now() - mtimeMs, mtimeMs };
+  const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  return mtimeMs === undefined ? undefined : { owner, ageMs: Date.now() - mtimeMs, mtimeMs };
 }
 
-function createExclusive(file: string, content: Buffer): boolean {
+function createExclusive(file: string, content: Buffer | string): boolean {
   try {
     writeFileSync(file, content, { flag: 'wx', mode: 0o600 });
     return true;
@@ -96,21 +87,15 @@ function lockLost(file: string): never {
 }
 
 /**
- * PGlite is one process per data folder: a second process opening it would work on its own copy and the
- * two would diverge. The lock is a file beside the folder naming its owner (pid, host, a random token).
- *
- * - Taking a free lock is one link(2) of a complete file to the lock's name: it fails if the name
- *   exists, so two processes never both succeed and nobody ever reads a half-written lock.
- * - A lock is stale when its owner is gone: on this host, its pid is not running; written on another
- *   host (whose processes we cannot see), when it has not been touched for FOREIGN_STALE_MS — its owner
- *   touches it every HEARTBEAT_MS — and is still untouched after FOREIGN_WATCH_MS of watching (the two
- *   hosts' clocks may differ).
- * - The owner's heartbeat checks that the lock still names it: an owner stalled past FOREIGN_STALE_MS
- *   (a paused container, a suspended laptop) whose lock was taken over stops (`onLost`).
- * - Taking over a stale lock is exclusive per stale lock: the taker first creates
- *   `<lock>.takeover-<its token>` (O_EXCL), re-reads the lock to see the same token, and only then
- *   renames its own file over it (atomic). Two processes that judged the same lock stale race for the
- *   same marker; one wins, the other looks again and finds a live owner.
+ * PGlite is one process per data folder (a second one would work on its own copy). The lock is a file
+ * beside the folder naming its owner (pid, host, a random token):
+ * - taken by one link(2) of a complete file, which fails if the name exists: never two owners, never a
+ *   half-written lock;
+ * - stale when its owner is gone: on this host its pid is not running; from another host, untouched for
+ *   FOREIGN_STALE_MS (its owner touches it every HEARTBEAT_MS) and still after FOREIGN_WATCH_MS;
+ * - its owner's heartbeat stops a process whose lock was taken over while it was stalled (`onLost`);
+ * - a stale lock is taken over by whoever creates `<lock>.takeover-<its token>` first (O_EXCL) and still
+ *   finds that token in the lock, then renames its own file over it (atomic).
  */
 export function lockFolder(
   folder: string,
@@ -167,12 +152,8 @@ export function lockFolder(
 /** Replaces the stale lock named `staleToken` by `mine`, if no other process is replacing it. */
 function takeOver(file: string, staleToken: string, mine: string): boolean {
   const marker = `${file}.takeover-${staleToken.replace(/[^\w.-]/g, '_')}`;
-  try {
-    writeFileSync(marker, String(process.pid), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const age = read(marker)?.ageMs ?? 0;
-    if (age > TAKEOVER_STALE_MS) rmSync(marker, { force: true });
+  if (!createExclusive(marker, String(process.pid))) {
+    if ((read(marker)?.ageMs ?? 0) > TAKEOVER_STALE_MS) rmSync(marker, { force: true });
     return false;
   }
   try {

@@ -26,20 +26,14 @@ export interface DatabaseHandle {
   dump?: () => Promise<Blob>;
 }
 
-/** PostgreSQL's statement timeout of the request pool when the settings give none (DATABASE_STATEMENT_TIMEOUT_MS). */
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 4_000;
-
 // Any stable 64-bit number: serialises concurrent migrators on one PostgreSQL server.
 const MIGRATION_LOCK_ID = 7_310_284_611;
 
+/** A PostgreSQL server or a PGlite folder (as in `Settings.database`), or: */
 export type DatabaseTarget =
   | { url: string }
   | { dataDir: string }
-  /**
-   * An in-memory PGlite; `from` starts it from a data directory dumped earlier instead of an empty
-   * cluster (PGlite's initdb and the migrations take most of a test server's start: the UI tests start
-   * each server from a dump taken after the migrations). Its migrations are still checked and applied.
-   */
+  /** An in-memory PGlite; `from`: a data directory dumped earlier (skips initdb, most of a test's start). */
   | { memory: true; from?: Blob };
 
 export interface OpenOptions {
@@ -49,11 +43,7 @@ export interface OpenOptions {
   poolSize?: number;
   /** How long to wait for a PostgreSQL server that does not answer yet (0: fail at once). */
   connectWaitSeconds?: number;
-  /**
-   * PostgreSQL's `statement_timeout` and `idle_in_transaction_session_timeout` of the request pool, in
-   * ms: the server itself cancels a statement (or ends a transaction left open) that takes longer, so a
-   * request answered 503 for it has changed nothing. The client gives up a second later.
-   */
+  /** The pool's statement and idle-in-transaction timeout (ms, default 4 s), enforced by the server. */
   statementTimeoutMs?: number;
   /** Told what happens: each migration applied (info), each wait for the server (warn). */
   log?: MigrationLog;
@@ -69,42 +59,29 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Where a PostgreSQL URL points, without its password, for messages. */
 export function describeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `postgresql://${parsed.username ? `${decodeURIComponent(parsed.username)}@` : ''}${parsed.host}${parsed.pathname}`;
-  } catch {
-    return 'the PostgreSQL server';
-  }
+  const parsed = URL.parse(url);
+  if (!parsed) return 'the PostgreSQL server';
+  return `postgresql://${parsed.username ? `${decodeURIComponent(parsed.username)}@` : ''}${parsed.host}${parsed.pathname}`;
 }
 
-/**
- * What a PostgreSQL server that answered but refused the connection means, said as such: not "cannot
- * reach" (it was reached) but which database does not exist, or whose login was refused.
- */
+/** A refusal by a PostgreSQL server that answered, said as such: no such database, or a login refused. */
 function refusalOf(url: string, error: unknown): string | undefined {
-  const code = String((error as { code?: unknown }).code);
+  const { code, message } = error as { code?: unknown; message: string };
   const where = describeUrl(url);
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {}
-  const name =
-    decodeURIComponent(parsed?.pathname.slice(1) ?? '') || decodeURIComponent(parsed?.username ?? '');
-  const user = decodeURIComponent(parsed?.username ?? '') || 'the default user';
-  const message = (error as Error).message;
+  const parsed = URL.parse(url);
+  const host = parsed?.host ?? where;
+  const user = decodeURIComponent(parsed?.username ?? '');
+  const name = decodeURIComponent(parsed?.pathname.slice(1) ?? '') || user;
   if (code === '3D000') {
-    return `The database "${name}" does not exist on the PostgreSQL server at ${parsed?.host ?? where} (${code}: ${message}): create it (createdb ${name}) or correct DATABASE_URL / POSTGRES_DB`;
+    return `The database "${name}" does not exist on the PostgreSQL server at ${host} (${code}: ${message}): create it (createdb ${name}) or correct DATABASE_URL / POSTGRES_DB`;
   }
   if (code === '28P01' || code === '28000') {
-    return `The PostgreSQL server at ${parsed?.host ?? where} refused the login of ${user} to ${where} (${code}: ${message}): check the user and password in DATABASE_URL / POSTGRES_USER, POSTGRES_PASSWORD, and the server's pg_hba.conf`;
+    return `The PostgreSQL server at ${host} refused the login of ${user || 'the default user'} to ${where} (${code}: ${message}): check the user and password in DATABASE_URL / POSTGRES_USER, POSTGRES_PASSWORD, and the server's pg_hba.conf`;
   }
   return undefined;
 }
 
-/**
- * A client of its own for migrating: no query timeout (a migration may rewrite a big table), and the
- * server is waited for with retries, so that a database starting beside the app is not an error.
- */
+/** A client without query timeout (a migration may rewrite a big table), retried while the server starts. */
 async function connectForMigrations(url: string, waitSeconds: number, log: MigrationLog) {
   const deadline = Date.now() + waitSeconds * 1000;
   let delay = 250;
@@ -133,10 +110,7 @@ async function connectForMigrations(url: string, waitSeconds: number, log: Migra
   }
 }
 
-/**
- * A migration failed (the database refused one of its statements, e.g. 0005 finding accounts that share
- * an address): the database's own message and hint, not drizzle's "Failed query" with the whole SQL.
- */
+/** A migration the database refused: its own message and hint, not drizzle's "Failed query" with the SQL. */
 export class MigrationFailedError extends Error {}
 
 /** The database's error under drizzle's wrapper: the innermost cause that carries a SQLSTATE. */
@@ -211,20 +185,15 @@ export async function openDatabase(
   const mode = options.migrations ?? 'apply';
   if ('url' in target) {
     await migratePostgres(target.url, options);
-    const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const statementTimeout = options.statementTimeoutMs ?? 4_000;
     const pool = new pg.Pool({
       connectionString: target.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
-      // The server cancels a statement that runs too long and rolls back its transaction (SQLSTATE
-      // 57014, answered 503): a 503 then means "not done" (tests/api/statement-timeout.test.ts). A transaction
-      // whose client stalls between statements is ended the same way (25P03).
+      // The server cancels and rolls back, so a 503 means "not done" (docs/reliability.md › Safe retries).
       statement_timeout: statementTimeout,
       idle_in_transaction_session_timeout: statementTimeout,
-      // A server that stops answering without closing (frozen, network gone) must not hold requests
-      // forever: the client gives up a second after the server would have, and the request gets a 503
-      // (tests/api/faults.test.ts). Only then may a write still commit, when the server thaws — what the
-      // Idempotency-Key header is for.
+      // A frozen server must not hold requests forever: the client gives up a second after it would have.
       query_timeout: statementTimeout + 1_000,
     });
     // An idle client that loses its server must not crash the process; the pool replaces it.
@@ -244,9 +213,7 @@ export async function openDatabase(
       throw error;
     }
   } else {
-    client = await PGlite.create(
-      target.from ? { dataDir: 'memory://', loadDataDir: target.from } : { dataDir: 'memory://' },
-    );
+    client = await PGlite.create({ dataDir: 'memory://', loadDataDir: target.from });
   }
   const db = drizzlePglite(client, { schema });
   const close = async () => {

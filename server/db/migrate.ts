@@ -3,10 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 
-/**
- * The SQL migrations (drizzle-kit's folder). Beside the compiled server the build copies them to the same
- * relative place (scripts/build-server.mjs).
- */
+/** drizzle-kit's SQL migrations, copied beside the compiled server (scripts/build-server.mjs). */
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** The command that brings a database up to date, as the refusal and the README name it. */
@@ -31,10 +28,7 @@ export function knownMigrations(): Migration[] {
   return journal.entries.map((entry) => ({ name: entry.tag, createdAt: entry.when }));
 }
 
-/**
- * The migrations not yet applied to the database, as drizzle's migrator decides it: those newer than the
- * newest one recorded in drizzle.__drizzle_migrations.
- */
+/** The migrations newer than the newest recorded one, as drizzle's migrator decides it. */
 export async function pendingMigrations(query: Query): Promise<Migration[]> {
   const table = await query(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
   const all = knownMigrations();

@@ -56,8 +56,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Stored as typed; one account per address whatever its letter case (users_email_lower_key below,
-    // migration 0005): every lookup compares lower(email).
+    // Stored as typed; one account per address whatever its case (users_email_lower_key, migration 0005).
     email: varchar('email', { length: USER_FIELDS.email.max }).notNull(),
     hashedPassword: text('hashed_password').notNull(),
     fullName: varchar('full_name', { length: USER_FIELDS.full_name.max }),
@@ -113,10 +112,9 @@ export const items = pgTable(
   ],
 );
 
-// Exact row counts kept by statement-level triggers (see the counters migrations), so a list's `count`
-// is a short primary-key range read instead of a table scan. Keys: 'users', 'items', 'items:<owner id>'.
-// A key's count is the sum of its shards: each database connection adds to its own shard
-// (pg_backend_pid() % 16), so concurrent inserts do not queue on one row lock until they commit.
+// Exact row counts kept by statement-level triggers (the counters migrations): a list's `count` is a short
+// range read, not a table scan. Each connection adds to its own shard (pg_backend_pid() % 16), so that
+// concurrent inserts do not queue on one row lock.
 export const counters = pgTable(
   'counters',
   {
@@ -133,9 +131,7 @@ export const countKeys = {
   itemsOf: (ownerId: string) => `items:${ownerId}`,
 } as const;
 
-// Access tokens revoked before their expiry (POST /logout): the guard refuses a token whose id is here.
-// A row is needed only while the token could still be presented, so rows past `expires_at` are deleted.
-// Ending all of a user's sessions needs no row: it bumps users.token_version.
+// Access tokens revoked before their expiry (POST /logout); ending all sessions bumps users.token_version.
 export const revokedTokens = pgTable(
   'revoked_tokens',
   {
@@ -157,9 +153,8 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type ItemRow = typeof items.$inferSelect;
 
-// E-mails waiting to be delivered, written in the same transaction as the change that causes them
-// (server/mail/queue.ts). A row is leased by one process while it sends (`leased_until`), deleted once
-// sent, and put back with a later `due_at` when sending fails; `failed_at` marks a permanent refusal.
+// E-mails waiting to be delivered (server/mail/queue.ts): leased by one process while it sends, deleted
+// once sent, put back with a later `due_at` when sending fails; `failed_at` marks a permanent refusal.
 export const emailQueue = pgTable(
   'email_queue',
   {
@@ -178,11 +173,8 @@ export const emailQueue = pgTable(
   (t) => [index('email_queue_due_idx').on(t.dueAt).where(sql`${t.failedAt} IS NULL`)],
 );
 
-// Idempotency keys (`Idempotency-Key` request header, server/http/idempotency.ts), shared by every
-// process. A row is claimed by the request that brings a new key (`status` null, `locked_until` its
-// lease), then holds the first successful response (status, content type, body) until `expires_at`.
-// `scope` is whose keys they are: 'user:<id>', or 'anonymous:<operationId>' for unauthenticated calls.
-// `fingerprint` is an HMAC-SHA-256 of the request (operation, path, query, body).
+// Idempotency keys (server/http/idempotency.ts): claimed by a request (`status` null, `locked_until` its
+// lease), then its first 2xx answer until `expires_at`. `scope`: 'user:<id>' or 'anonymous:<operationId>'.
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

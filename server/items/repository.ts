@@ -48,8 +48,7 @@ export function createItemsRepository(db: Database) {
       limit: number,
     ): Promise<{ data: ItemRow[]; count: number }> {
       const where = ownerId === null ? undefined : eq(items.ownerId, ownerId);
-      // A deep page without fetching the rows it skips: the key at position `skip` comes from an
-      // index-only scan, then the page is read from that key on. Same rows as OFFSET `skip`.
+      // The key at position `skip` by an index-only scan, then the page from it: OFFSET's rows, not its cost.
       const start = db
         .select({ createdAt: items.createdAt, id: items.id })
         .from(items)

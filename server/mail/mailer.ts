@@ -17,24 +17,24 @@ export interface EmailMessage {
   highlight?: string;
 }
 
-/** How a send is named in the log: the queue's id for the e-mail, when it comes from the queue. */
-export interface SendContext {
-  queueId?: string;
-}
-
 export interface Mailer {
   readonly mode: 'smtp' | 'outbox';
-  send(message: EmailMessage, context?: SendContext): Promise<void>;
+  /** `queueId` names the send in the log when it comes from the queue. */
+  send(message: EmailMessage, context?: { queueId?: string }): Promise<void>;
   close(): void;
 }
 
 /**
- * Real SMTP when SMTP_HOST is set; otherwise each e-mail becomes a file in `<DATA_DIR>/outbox`. The log
- * names an e-mail by its kind and queue id, never by its subject (the signup code is in it); the outbox
- * line adds the link or code only outside staging and production, for a developer to follow.
+ * Real SMTP when SMTP_HOST is set, else a file per e-mail in `<DATA_DIR>/outbox`. The log never names the
+ * subject (a code is in it); the outbox line adds the link or code when not deployed, for a developer.
  */
 export function createMailer(settings: Settings, log: FastifyBaseLogger): Mailer {
   const from = { name: settings.emailsFromName, address: settings.emailsFromEmail };
+  const logged = (message: EmailMessage, context: { queueId?: string }) => ({
+    kind: message.kind,
+    id: context.queueId,
+    to: message.to,
+  });
   const { smtp } = settings;
   if (smtp) {
     const transport = nodemailer.createTransport({
@@ -52,7 +52,7 @@ export function createMailer(settings: Settings, log: FastifyBaseLogger): Mailer
       mode: 'smtp',
       async send(message, context = {}) {
         await transport.sendMail({ from, to: message.to, subject: message.subject, html: message.html });
-        log.info({ kind: message.kind, id: context.queueId, to: message.to }, 'e-mail sent');
+        log.info(logged(message, context), 'e-mail sent');
       },
       close: () => transport.close(),
     };
@@ -66,16 +66,8 @@ export function createMailer(settings: Settings, log: FastifyBaseLogger): Mailer
       const file = path.join(outbox, name);
       const header = `<!-- To: ${message.to}\n     From: ${from.name} <${from.address}>\n     Subject: ${message.subject} -->\n`;
       await writeFile(file, header + message.html);
-      log.info(
-        {
-          kind: message.kind,
-          id: context.queueId,
-          to: message.to,
-          file,
-          ...(settings.deployed ? {} : { link: message.highlight }),
-        },
-        'e-mail written to outbox',
-      );
+      const link = settings.deployed ? {} : { link: message.highlight };
+      log.info({ ...logged(message, context), file, ...link }, 'e-mail written to outbox');
     },
     close: () => {},
   };

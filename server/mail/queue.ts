@@ -7,14 +7,9 @@ import type { EmailMessage, Mailer } from './mailer.ts';
 import { emailKindOf } from './templates.ts';
 
 /**
- * The durable e-mail queue: every e-mail is a row written in the same transaction as the change that
- * causes it, so it exists exactly when that change does. Every server process delivers: it leases due
- * rows with `FOR UPDATE SKIP LOCKED` (two processes never take the same row), sends, and deletes the row.
- * A failed send puts the row back with a later due time; a process that dies mid-send leaves a lease
- * that runs out, and another process sends it again (at least once; twice only after such a crash).
- *
- * pg-boss and graphile-worker were the library candidates: both run their own schema and maintenance
- * over a node-postgres pool, which the embedded database (PGlite, one connection) does not offer.
+ * The durable e-mail queue: a row written in the transaction of the change that causes it, leased with
+ * `FOR UPDATE SKIP LOCKED` by any process, sent at least once (README › Mail delivery, also on why not
+ * pg-boss or graphile-worker).
  */
 
 /** Adds e-mails to the queue within `tx`; they are delivered once `tx` commits. */
@@ -42,24 +37,7 @@ export interface MailDeliveryOptions {
 /** Queues an e-mail in the transaction it was handed to; see MailDelivery.transaction. */
 export type SendEmail = (message: EmailMessage) => void;
 
-export interface MailDelivery {
-  /**
-   * Runs `change` in a database transaction; the e-mails it hands to `send` are queued in that same
-   * transaction, so they exist exactly when the change does, and delivery starts once it commits.
-   */
-  transaction<T>(change: (tx: Database, send: SendEmail) => Promise<T>): Promise<T>;
-  /** Queues e-mails that no other change goes with. */
-  queue(...messages: EmailMessage[]): Promise<void>;
-  /** Delivers due e-mails now, in this process (call after the transaction that queued them commits). */
-  nudge(): void;
-  start(): void;
-  /**
-   * Stops polling and waits for the send in progress, if any, at most STOP_GRACE_MS: a slower send is
-   * left behind (the process is about to end) and its row keeps its lease, so another process — or this
-   * one after a restart — sends it once the lease has run out.
-   */
-  stop(): Promise<void>;
-}
+export type MailDelivery = ReturnType<typeof createMailDelivery>;
 
 // One row per lease: a lease covers one send, however slow the SMTP server, so it cannot run out while
 // earlier rows of a batch are still being sent (another process would then send the later ones too).
@@ -67,18 +45,15 @@ const BATCH = 1;
 /** Retry delays double from this up to MAX_RETRY_SECONDS. */
 const FIRST_RETRY_SECONDS = 2;
 const MAX_RETRY_SECONDS = 300;
-/** How long `stop()` waits for a send in progress before leaving it to its lease. */
-// Shutdown's budget is 10 s (server/main.ts), shared with the requests in flight before it.
+// Shutdown's budget (SHUTDOWN_TIMEOUT_SECONDS) is shared with the requests in flight before it.
 const STOP_GRACE_MS = 3_000;
 
-interface LeasedEmail {
+type LeasedEmail = Pick<
+  typeof emailQueue.$inferSelect,
+  'recipient' | 'subject' | 'html' | 'highlight' | 'attempts'
+> & {
   id: string;
-  recipient: string;
-  subject: string;
-  html: string;
-  highlight: string | null;
-  attempts: number;
-}
+};
 
 /** A recipient the SMTP server refused for good (5xx at RCPT TO): retrying cannot help. */
 function isPermanent(error: unknown): boolean {
@@ -97,7 +72,7 @@ export function createMailDelivery(
   mailer: Mailer,
   log: FastifyBaseLogger,
   options: MailDeliveryOptions = {},
-): MailDelivery {
+) {
   const pollMs = options.pollMs ?? 1_000;
   const leaseSeconds = options.leaseSeconds ?? 120;
   const failedRetentionDays = options.failedRetentionDays ?? 30;
@@ -215,7 +190,8 @@ export function createMailDelivery(
   }
 
   return {
-    async transaction(change) {
+    /** Runs `change` in a transaction that also queues the e-mails it hands to `send`; sent after commit. */
+    async transaction<T>(change: (tx: Database, send: SendEmail) => Promise<T>): Promise<T> {
       const result = await db.transaction(async (tx) => {
         const messages: EmailMessage[] = [];
         const value = await change(tx, (message) => messages.push(message));
@@ -225,11 +201,11 @@ export function createMailDelivery(
       run();
       return result;
     },
-    async queue(...messages) {
+    /** Queues e-mails that no other change goes with. */
+    async queue(...messages: EmailMessage[]) {
       await insertEmails(db, messages);
       run();
     },
-    nudge: run,
     start() {
       if (!stopped) return;
       stopped = false;
@@ -237,6 +213,7 @@ export function createMailDelivery(
       timer.unref();
       run();
     },
+    /** Stops polling; waits for a send in progress at most STOP_GRACE_MS, then leaves it to its lease. */
     async stop() {
       stopped = true;
       clearInterval(timer);

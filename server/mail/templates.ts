@@ -1,9 +1,6 @@
 import type { EmailKind, EmailMessage } from './mailer.ts';
 
-/**
- * The kind of a queued e-mail, recognised from the subject its template wrote (the queue keeps the
- * message, not its kind; tests/api/log-secrets.test.ts checks each template against this).
- */
+/** A queued e-mail's kind, from the subject its template wrote (tests/api/log-secrets.test.ts checks it). */
 export function emailKindOf(subject: string): EmailKind {
   if (/ - Your confirmation code is \d+$/.test(subject)) return 'confirm-code';
   if (/ - Password recovery for user \S+$/.test(subject)) return 'reset-password';

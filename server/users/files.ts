@@ -16,37 +16,19 @@ import {
 import { userPresenter } from './public.ts';
 import { updateExistingUser } from './update.ts';
 
-/** Deletes a stored file; a failure leaves an orphan file, logged, and does not fail the request. */
-function deleteStored(app: FastifyInstance, key: string) {
-  return app.storage.delete(key).catch((error) => app.log.error({ err: error, key }, 'file delete failed'));
-}
-
-const FILE_KINDS: readonly FileKind[] = ['profile-photo', 'asset'];
-
-const versionOf = (user: UserRow, kind: FileKind) =>
-  kind === 'asset' ? user.assetVersion : user.profilePhotoVersion;
-
-/** Deletes the user's stored file of `kind`, if there is one. */
+/** Deletes the user's file of `kind`, if any; a failure leaves an orphan file, logged, not a failure. */
 async function deleteFileOf(app: FastifyInstance, user: UserRow, kind: FileKind) {
-  const version = versionOf(user, kind);
-  if (version) await deleteStored(app, storageKey(kind, user.id, version));
+  const version = kind === 'asset' ? user.assetVersion : user.profilePhotoVersion;
+  if (!version) return;
+  const key = storageKey(kind, user.id, version);
+  await app.storage.delete(key).catch((error) => app.log.error({ err: error, key }, 'file delete failed'));
 }
 
-/** Deletes a user's stored files after the user row is gone. */
-export async function removeUserFiles(app: FastifyInstance, user: UserRow) {
-  await Promise.all(FILE_KINDS.map((kind) => deleteFileOf(app, user, kind)));
-}
-
-/** Saves the row's new file columns (a new file, or none), then deletes the file they replace. */
-async function replaceFile(
-  app: FastifyInstance,
-  user: UserRow,
-  kind: FileKind,
-  columns: Partial<NewUserRow>,
-) {
-  const row = await updateExistingUser(app, user.id, columns);
-  await deleteFileOf(app, user, kind);
-  return row;
+/** Deletes the user (their items go with them), then their stored files. */
+export async function deleteAccount(app: FastifyInstance, user: UserRow) {
+  await app.users.delete(user.id);
+  await Promise.all((['profile-photo', 'asset'] as const).map((kind) => deleteFileOf(app, user, kind)));
+  return { message: 'User deleted successfully' };
 }
 
 /** A user row's columns with no file of that kind. */
@@ -60,8 +42,10 @@ export function userFileHandlers(
   app: FastifyInstance,
 ): OperationHandlers<'uploadProfilePhotoMe' | 'deleteProfilePhotoMe' | 'uploadAssetMe' | 'deleteAssetMe'> {
   const present = userPresenter(app.settings.secretKey);
+  /** Saves the row's new file columns (a new file, or none), then deletes the file they replace. */
   const save = async (user: UserRow, kind: FileKind, columns: Partial<NewUserRow>) => {
-    const row = await replaceFile(app, user, kind, columns);
+    const row = await updateExistingUser(app, user.id, columns);
+    await deleteFileOf(app, user, kind);
     return present(row, row);
   };
   return {

@@ -11,7 +11,7 @@ import type { OperationHandlers } from '../http/types.ts';
 import type { SendEmail } from '../mail/queue.ts';
 import { newAccountEmail } from '../mail/templates.ts';
 import { freshConfirmation, sendConfirmationCode } from './confirmation.ts';
-import { removeUserFiles } from './files.ts';
+import { deleteAccount } from './files.ts';
 import { userPresenter } from './public.ts';
 import { emailTaken, updateExistingUser } from './update.ts';
 
@@ -35,11 +35,7 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 
 const cannotDeleteSelf = () => new HttpError(403, 'Super users are not allowed to delete themselves');
 
-/**
- * The profile's fields (PATCH /users/me, and the profile part of an account an admin creates) and the
- * columns they set; only fields the client sent are touched. Every field of `UserUpdateMe` is listed:
- * a field the contract gains does not compile until it is mapped here.
- */
+/** The profile's fields (PATCH /users/me, and an admin's new account) and the columns they set. */
 export const PROFILE_COLUMNS = {
   full_name: 'fullName',
   ...PROFILE_COLUMN_NAMES,
@@ -58,7 +54,6 @@ export const USER_UPDATE_COLUMNS = {
   password: null,
 } as const satisfies FieldColumns<Schemas['UserUpdate'], NewUserRow>;
 
-/** Profile columns from a request body; only fields the client sent are touched. */
 const profileChanges = (body: Schemas['UserUpdateMe']) =>
   changedColumns<Schemas['UserUpdateMe'], NewUserRow>(PROFILE_COLUMNS, body);
 
@@ -91,9 +86,7 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
   async function deleteSelf(request: FastifyRequest) {
     const user = requireUser(request);
     if (user.isSuperuser) throw cannotDeleteSelf();
-    await app.users.delete(user.id);
-    await removeUserFiles(app, user);
-    return { message: 'User deleted successfully' };
+    return deleteAccount(app, user);
   }
 
   return {
@@ -211,9 +204,7 @@ export function userHandlers(app: FastifyInstance): OperationHandlers<UserOperat
       const user = await app.users.byId(request.params.user_id);
       if (!user) throw new HttpError(404, 'User not found');
       if (user.id === viewer.id) throw cannotDeleteSelf();
-      await app.users.delete(user.id);
-      await removeUserFiles(app, user);
-      return { message: 'User deleted successfully' };
+      return deleteAccount(app, user);
     },
   };
 }

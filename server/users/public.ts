@@ -17,9 +17,8 @@ const profileOf = (row: UserRow) =>
   };
 
 /**
- * The one place a user row becomes API output. `confirm_code` only reaches superusers, and never about
- * themselves (a user proves the address with the code from the e-mail); the asset only its owner and
- * superusers. File links are signed, so an <img> can load them without a bearer header.
+ * The one place a user row becomes API output: `confirm_code` only for superusers about others, the asset
+ * only for its owner and superusers; file links are signed, so an <img> loads them without a bearer header.
  */
 export function userPresenter(secret: string): PresentUser {
   return (row, viewer) => {

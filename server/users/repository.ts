@@ -28,10 +28,7 @@ export function createUsersRepository(db: Database) {
       const { revoked, ...user } = row;
       return { user, revoked: revoked === true };
     },
-    /**
-     * Revokes one token until its expiry (`expiresAt`); expired revocations are deleted on the way, so
-     * the table holds only tokens that could still be presented.
-     */
+    /** Revokes one token until its expiry; expired revocations are deleted on the way. */
     async revokeToken(userId: string, tokenId: string, expiresAt: Date): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, sql`now()`));
@@ -54,10 +51,7 @@ export function createUsersRepository(db: Database) {
       const [row] = await byIdQuery.execute({ id });
       return row;
     },
-    /**
-     * The account of an address, whatever the letter case it is given in: one account per address
-     * (the unique index users_email_lower_key on lower(email) serves this lookup and makes it exact).
-     */
+    /** The account of an address, whatever its letter case (the unique index on lower(email) serves it). */
     async byEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
       return row;
@@ -99,9 +93,8 @@ export function createUsersRepository(db: Database) {
       return rows.length > 0;
     },
     /**
-     * One guess at the e-mailed code. The attempt is counted first (a row lock orders concurrent
-     * guesses), and only a counted attempt compares the code: `maxAttempts` guesses at most, however
-     * many arrive at once. A right code confirms and clears the count.
+     * One guess at the e-mailed code: counted first (a row lock orders concurrent guesses), so at most
+     * `maxAttempts` guesses compare the code however many arrive at once.
      */
     async tryConfirmCode(
       id: string,

@@ -6,10 +6,7 @@ import type { SendEmail } from '../mail/queue.ts';
 
 export const emailTaken = () => new HttpError(409, 'User with this email already exists');
 
-/**
- * Updates a user row: a user deleted meanwhile is a 404 and an address another user took meanwhile a
- * 409, not 500s. `emails` queues the e-mails the change causes, in its transaction.
- */
+/** Updates a user row (gone meanwhile: 404; address taken meanwhile: 409); `emails` go in its transaction. */
 export async function updateExistingUser(
   app: FastifyInstance,
   id: string,
