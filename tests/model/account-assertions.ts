@@ -11,7 +11,7 @@ import {
 import { checkPhoto } from '../../src/machines/profile-photo';
 import type { SubscriptionContext } from '../../src/machines/subscription';
 import type { ChosenFile, UploadContext } from '../../src/machines/upload';
-import { confirmFailures } from '../../src/qa/statecharts/account-models';
+import { CONFIRM_FAILURES } from '../../src/qa/statecharts/account-models';
 import { API_FAILURES } from '../../src/qa/statecharts/model-kit';
 import { stateLabel } from '../../src/qa/statecharts/paths';
 import type { WalkStep, World } from '../../src/qa/statecharts/walk';
@@ -37,9 +37,8 @@ const eventType = (world: World) => world.event?.type;
 // E-mail confirmation (parallel regions: every reachable pair of code × resend states is asserted)
 
 const confirm = (snapshot: AnyMachineSnapshot) => snapshot.context as ConfirmEmailContext;
-const failures = confirmFailures();
-const checkErrors = failures.check.map((failure) => failure.error);
-const resendErrors = failures.resend.map((failure) => failure.error);
+const checkErrors = CONFIRM_FAILURES.check.map((failure) => failure.error);
+const resendErrors = CONFIRM_FAILURES.resend.map((failure) => failure.error);
 
 const codeAssertions: Record<string, StateAssertion> = {
   idle: (snapshot, _step, world) => {

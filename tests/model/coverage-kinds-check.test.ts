@@ -7,10 +7,11 @@ import {
   kindFailures,
   measureKinds,
 } from '../../src/qa/statecharts/coverage-kinds';
-import { diffFixtures, machineFixture } from '../../src/qa/statecharts/fixtures';
+import { machineFixture } from '../../src/qa/statecharts/fixtures';
 import { labelled, type MachineModel } from '../../src/qa/statecharts/model-kit';
 import { generatePaths } from '../../src/qa/statecharts/paths';
 import { walkPath } from '../../src/qa/statecharts/walk';
+import { diffFixtures } from './path-fixtures';
 
 /**
  * The measures themselves, on a toy machine: an item no walk takes is reported, an item the model's

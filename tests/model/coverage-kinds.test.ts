@@ -10,17 +10,16 @@ import {
   pairPaths,
 } from '../../src/qa/statecharts/coverage-kinds';
 import {
-  diffFixtures,
   FIXTURE_COMMAND,
   fixtureState,
   type MachineFixture,
   machineFixture,
-  replayablePath,
 } from '../../src/qa/statecharts/fixtures';
 import { MODELS } from '../../src/qa/statecharts/models';
 import { stateLabel } from '../../src/qa/statecharts/paths';
 import { walkPath } from '../../src/qa/statecharts/walk';
 import { ASSERTIONS } from './assertions';
+import { diffFixtures, replayablePath } from './path-fixtures';
 import { walkWanted } from './walk-filter';
 
 /**

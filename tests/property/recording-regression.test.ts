@@ -6,10 +6,10 @@ import {
   RECORDING_FORMAT,
   type RecordedEvent,
 } from '../../src/qa/statecharts/live-recording';
-import { eventLabel, type MachineModel } from '../../src/qa/statecharts/model-kit';
+import { eventLabel, type MachineModel, PureRun } from '../../src/qa/statecharts/model-kit';
 import { modelByName } from '../../src/qa/statecharts/models';
 import { recordingRegression } from '../../src/qa/statecharts/recording-regression';
-import { propertyRecording, replayRecording, runEvents } from '../../src/qa/statecharts/replay';
+import { propertyRecording, replayRecording } from '../../src/qa/statecharts/replay';
 import { liveLabel } from '../../src/qa/statecharts/state-label';
 import { replayRegression } from './harness';
 import { PROPERTY_MACHINES } from './machines';
@@ -39,25 +39,15 @@ function entry(model: MachineModel, snapshot: AnyMachineSnapshot, event: AnyEven
 
 /** Steps `model` from its first input by event labels (a done/error event by its type's start). */
 function record(model: MachineModel, labels: string[]): LiveRecording {
-  const events: AnyEventObject[] = [];
-  let snapshot: AnyMachineSnapshot | undefined;
-  const input = model.inputs[0]?.input;
-  runEvents(model, input, [], (_edges, start) => {
-    snapshot = start;
-  });
-  const init = entry(model, snapshot as AnyMachineSnapshot, { type: 'xstate.init' });
-  const recorded: RecordedEvent[] = [init];
+  const run = new PureRun(model, model.inputs[0]?.input);
+  const recorded: RecordedEvent[] = [entry(model, run.snapshot, { type: 'xstate.init' })];
   for (const label of labels) {
-    const offered = model.events(snapshot as AnyMachineSnapshot);
-    const event = offered.find(
-      (candidate) => eventLabel(candidate) === label || candidate.type.startsWith(label),
-    );
+    const event = model
+      .events(run.snapshot)
+      .find((candidate) => eventLabel(candidate) === label || candidate.type.startsWith(label));
     if (!event) throw new Error(`${model.name} offers no ${label}`);
-    events.push(event);
-    runEvents(model, input, events, (_edges, next) => {
-      snapshot = next;
-    });
-    recorded.push(entry(model, snapshot as AnyMachineSnapshot, event));
+    run.send(event);
+    recorded.push(entry(model, run.snapshot, event));
   }
   return { format: RECORDING_FORMAT, saved: '2026-11-28T10:00:00.000Z', machines: {}, events: recorded };
 }

@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  Flex,
-  type FlexProps,
-  Heading,
-  Input,
-  type InputProps,
-  Stack,
-  Text,
-  type TextProps,
-} from '@chakra-ui/react';
+import { Box, Button, Flex, type FlexProps, Heading, Stack, Text, type TextProps } from '@chakra-ui/react';
 import { type ReactNode, type Ref, useEffect, useRef } from 'react';
 import { pressedToggle } from './pressed';
 
@@ -49,21 +38,25 @@ export function ScrollingList({
 }
 
 /** A scrolling list of toggle buttons in monospace (edges, test paths): the selected one is pressed. */
-export function ChoiceList({
+export function ChoiceList<T = string>({
   label,
   items,
+  id = (item) => item as string,
+  text = id,
   selected,
   onSelect,
   maxH,
   focusable = false,
-  text = (item) => item,
 }: {
   label: string;
-  items: string[];
-  /** What a button says, when not the item itself. */
-  text?: (item: string) => string;
+  items: readonly T[];
+  /** An item's key (the item itself when it is a string). */
+  id?: (item: T) => string;
+  /** What a button says, when not the key. */
+  text?: (item: T) => string;
+  /** The key of the pressed item. */
   selected: string | null;
-  onSelect: (item: string) => void;
+  onSelect: (item: T) => void;
   maxH?: string | Record<string, string>;
   /** A list whose buttons can all be filtered away stays reachable by keyboard. */
   focusable?: boolean;
@@ -71,7 +64,7 @@ export function ChoiceList({
   return (
     <ScrollingList label={label} maxH={maxH} focusable={focusable}>
       {items.map((item) => (
-        <Box as="li" key={item} borderBottomWidth="1px">
+        <Box as="li" key={id(item)} borderBottomWidth="1px">
           <Button
             size="xs"
             width="full"
@@ -84,8 +77,8 @@ export function ChoiceList({
             fontFamily="mono"
             fontWeight="normal"
             // Solid, not subtle: teal text on the subtle teal background is 4.2:1, under AA's 4.5:1 (axe).
-            variant={item === selected ? 'solid' : 'ghost'}
-            aria-pressed={item === selected}
+            variant={id(item) === selected ? 'solid' : 'ghost'}
+            aria-pressed={id(item) === selected}
             onClick={() => onSelect(item)}
           >
             {text(item)}
@@ -101,7 +94,7 @@ export function ChoiceList({
  * step is marked (`aria-current="step"`, teal) and kept in view while stepping; `tone` gives another row
  * its background (a replayed step that differs from its recording).
  */
-export function StepList<Step extends { index: number }>({
+export function StepList<Step extends { index: number; label: string }>({
   label,
   steps,
   current,
@@ -115,7 +108,7 @@ export function StepList<Step extends { index: number }>({
   current: number;
   onSelect: (position: number) => void;
   tone?: (step: Step) => string | undefined;
-  /** A row's content. */
+  /** A row's content under its `index. label`. */
   children: (step: Step) => ReactNode;
 }) {
   const list = useRef<HTMLDivElement>(null);
@@ -139,6 +132,9 @@ export function StepList<Step extends { index: number }>({
           onClick={() => onSelect(position)}
           aria-current={position === current ? 'step' : undefined}
         >
+          <Text fontSize="sm" fontFamily="mono" fontWeight="semibold" wordBreak="break-word">
+            {step.index}. {step.label}
+          </Text>
           {children(step)}
         </Box>
       ))}
@@ -146,10 +142,10 @@ export function StepList<Step extends { index: number }>({
   );
 }
 
-/** A row of pressed toggles choosing one of `titles`' keys (the panel switch, the replay's source, the colour mode, the input). */
 /** On a phone the diagram sticks to the top at this height; what else sticks, sticks below it. */
 export const PHONE_DIAGRAM_HEIGHT = '60vh';
 
+/** A row of pressed toggles choosing one of `titles`' keys (the panel switch, the replay's source, the colour mode, the input). */
 export function ToggleGroup<T extends string>({
   label,
   titles,
@@ -199,14 +195,6 @@ export function Subheading({ children }: { children: ReactNode }) {
       {children}
     </Heading>
   );
-}
-
-/** The filter over a list of paths (the test paths, the fixture paths), by a part of their id. */
-export function FilterInput({
-  onFilter,
-  ...props
-}: Omit<InputProps, 'onChange'> & { onFilter: (value: string) => void }) {
-  return <Input size="sm" onChange={(event) => onFilter(event.target.value)} {...props} />;
 }
 
 /** A stepper's title and buttons over `count` steps (none: all disabled); `withLast` adds Last. */

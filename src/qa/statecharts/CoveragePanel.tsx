@@ -8,12 +8,7 @@ import type { MachineModel } from './model-kit';
 import { loadFixture } from './recordings';
 import { useLoaded } from './use-loaded';
 
-/**
- * Coverage beyond edges for the machine on screen (issue 25, point 3): guard outcomes, transition pairs
- * and the configurations of parallel regions, each item walked, or unreachable with its reason
- * (coverage-unreachable.json). Measured here, when the panel opens, from the committed paths
- * (kinds-walked.ts), as `npm run coverage:paths` measures them.
- */
+/** Coverage beyond edges for the machine on screen (issue 25, point 3), measured when the panel opens. */
 
 const KIND_TITLES: Record<CoverageKind, string> = {
   guards: 'Guard outcomes',

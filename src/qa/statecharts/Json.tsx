@@ -3,10 +3,7 @@ import { Box, Text } from '@chakra-ui/react';
 /** Longer than this, a value opens folded: a whole items page is one click away, not a wall of text. */
 const FOLD_AT = 160;
 
-/**
- * A context or payload: on one line when short; longer, folded under its first characters, and
- * indented when opened.
- */
+/** A context or payload: on one line when short; longer, folded under its first characters. */
 export function Json({ label, value }: { label?: string; value: unknown }) {
   const compact = JSON.stringify(value) ?? 'undefined';
   const prefix = label ? `${label}: ` : '';

@@ -1,16 +1,16 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { ChoiceList, Hint, ScrollingList, Subheading } from './ChoiceList';
 import type { LiveActor } from './inspector/protocol';
-import { actorKey, type Inspector, type LoggedEvent } from './inspector/useInspector';
+import { actorKey, type LoggedEvent, useInspector } from './inspector/useInspector';
 import { Json } from './Json';
 import { recordingOf } from './live-recording';
 import { MODELS } from './models';
 import { stateValueLabel } from './state-label';
 
 /**
- * The live inspector: the machines running in the app's other tabs (same origin), the one followed on
- * the diagram, and the events as they arrive with their payloads (secrets masked in the app's tab). A
- * click on an event shows the chart and the context as they were just after it (time travel).
+ * The live inspector: the machines running in the app's other tabs and their events (masked in the app's
+ * tab); a click on an event shows the chart and the context just after it (time travel).
  */
 
 /** The actor's state, or its status once it is not active (stopped, done). */
@@ -32,22 +32,28 @@ function saveRecording(log: LoggedEvent[]) {
 /** `14:03:27`: when an event arrived. */
 export const clockTime = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour12: false });
 
-export function LivePanel({
-  inspector,
-  followed,
-  onFollow,
-  travel,
-  onTravel,
-}: {
-  inspector: Inspector;
-  followed: string | null;
-  onFollow: (key: string | null, machine: string) => void;
-  /** The logged event whose moment the diagram shows; null: the present. */
-  travel: LoggedEvent | null;
-  onTravel: (entry: LoggedEvent | null) => void;
-}) {
+/** The live view's state, kept above the machine's view: following an actor `show`s its machine. */
+export function useLive(show: (machine: string) => void) {
+  const inspector = useInspector();
+  const [followed, setFollowed] = useState<string | null>(null);
+  /** The logged event whose moment the diagram shows (time travel); null: the present. */
+  const [travel, setTravel] = useState<LoggedEvent | null>(null);
+  const follow = (key: string | null, machine: string) => {
+    setFollowed(key);
+    if (key) show(machine);
+  };
+  const travelTo = (entry: LoggedEvent | null) => {
+    setTravel(entry);
+    if (entry) follow(actorKey(entry.actor), entry.actor.machine);
+  };
+  return { inspector, followed, follow, travel, travelTo };
+}
+
+export type Live = ReturnType<typeof useLive>;
+
+export function LivePanel({ live }: { live: Live }) {
+  const { inspector, followed, follow, travel, travelTo } = live;
   const { actors, log, paused, missed, setPaused, clear } = inspector;
-  const byKey = new Map(actors.map((actor) => [actorKey(actor), actor]));
   return (
     <Stack gap={3} minW={0} data-testid="live">
       <Hint>
@@ -59,13 +65,11 @@ export function LivePanel({
         {actors.length ? (
           <ChoiceList
             label="Running machines"
-            items={actors.map(actorKey)}
-            text={(key) => {
-              const actor = byKey.get(key);
-              return actor ? `${actor.machine}: ${liveState(actor)} · ${actor.path}` : key;
-            }}
+            items={actors}
+            id={actorKey}
+            text={(actor) => `${actor.machine}: ${liveState(actor)} · ${actor.path}`}
             selected={followed}
-            onSelect={(key) => onFollow(key === followed ? null : key, byKey.get(key)?.machine ?? '')}
+            onSelect={(actor) => follow(actorKey(actor) === followed ? null : actorKey(actor), actor.machine)}
           />
         ) : (
           <Hint>No app tab has answered yet.</Hint>
@@ -86,7 +90,7 @@ export function LivePanel({
             Clear
           </Button>
           {travel ? (
-            <Button size="xs" variant="outline" onClick={() => onTravel(null)}>
+            <Button size="xs" variant="outline" onClick={() => travelTo(null)}>
               Back to now
             </Button>
           ) : null}
@@ -102,7 +106,7 @@ export function LivePanel({
               key={entry.seq}
               entry={entry}
               selected={entry.seq === travel?.seq}
-              onTravel={onTravel}
+              onTravel={travelTo}
             />
           ))}
         </ScrollingList>

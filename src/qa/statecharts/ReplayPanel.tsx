@@ -3,7 +3,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { badgeRecipe } from '../../ui/recipes';
 import {
   ChoiceList,
-  FilterInput,
   Hint,
   PHONE_DIAGRAM_HEIGHT,
   StepList,
@@ -32,12 +31,7 @@ import {
 } from './replay';
 import { useLoaded } from './use-loaded';
 
-/**
- * Replays a recorded path step by step (replay.ts): one of the machine's committed path fixtures
- * (tests/fixtures/paths), one of the property walks' regression paths (tests/property/regressions.json),
- * or a path pasted from a failing walk's report. Each step shows the state the machine reaches here and,
- * for a fixture, the state the fixture expects; a difference is marked. The diagram follows the step.
- */
+/** Replays a recorded path step by step (replay.ts); the diagram follows the step. */
 
 type Source = 'fixtures' | 'property' | 'paste' | 'file';
 const SOURCE_TITLES: Record<Source, string> = {
@@ -51,9 +45,6 @@ function StepText({ step }: { step: ReplayedStep }) {
   const differs = mismatched(step);
   return (
     <>
-      <Text fontSize="sm" fontFamily="mono" fontWeight="semibold" wordBreak="break-word">
-        {step.index}. {step.label}
-      </Text>
       <Text fontSize="xs" fontFamily="mono" wordBreak="break-word" color={differs ? 'fg.error' : 'fg.muted'}>
         → {step.actual}
         {differs ? `, expected ${step.expected}` : ''}
@@ -134,20 +125,19 @@ export function ReplayPanel({
             tests/fixtures/paths/{model.name}.json: every generated path with the state each step must reach (
             {fixture ? `${fixture.paths.length} paths` : 'loading…'}).
           </Hint>
-          <FilterInput
+          <Input
+            size="sm"
             placeholder="Filter fixture paths"
             value={filter}
-            onFilter={setFilter}
+            onChange={(event) => setFilter(event.target.value)}
             aria-label="Filter fixture paths"
           />
           <ChoiceList
             label="Fixture paths"
-            items={fixturePaths.map((path) => path.id)}
+            items={fixturePaths}
+            id={(path) => path.id}
             selected={recording?.kind === 'fixture' ? recording.id : null}
-            onSelect={(id) => {
-              const path = fixture?.paths.find((candidate) => candidate.id === id);
-              if (path) choose(fixtureRecording(model.name, path));
-            }}
+            onSelect={(path) => choose(fixtureRecording(model.name, path))}
             maxH={{ base: '200px', lg: '220px' }}
             focusable
           />
@@ -163,16 +153,11 @@ export function ReplayPanel({
           ) : (
             <ChoiceList
               label="Property paths"
-              items={machineRegressions.map(({ id }) => id)}
-              text={(id) => {
-                const found = machineRegressions.find((entry) => entry.id === id);
-                return `${id}: ${found?.path.why ?? `${found?.path.steps.length} steps`}`;
-              }}
+              items={machineRegressions}
+              id={(entry) => entry.id}
+              text={({ id, path }) => `${id}: ${path.why ?? `${path.steps.length} steps`}`}
               selected={recording?.kind === 'property' ? recording.id : null}
-              onSelect={(id) => {
-                const found = machineRegressions.find((entry) => entry.id === id);
-                if (found) choose(propertyRecording(found.path, id));
-              }}
+              onSelect={({ id, path }) => choose(propertyRecording(path, id))}
               maxH={{ base: '200px', lg: '220px' }}
             />
           )}
@@ -342,10 +327,11 @@ function RecordingFile({
       {recording && actors.length ? (
         <ChoiceList
           label="Recorded actors"
-          items={actors.map(({ actor }) => actor)}
-          text={(actor) => actors.find((entry) => entry.actor === actor)?.text ?? actor}
+          items={actors}
+          id={(entry) => entry.actor}
+          text={(entry) => entry.text}
           selected={actors.find(({ actor }) => selected?.startsWith(`${actor},`))?.actor ?? null}
-          onSelect={(actor) => onChoose(liveRecordingPath(recording, actor))}
+          onSelect={({ actor }) => onChoose(liveRecordingPath(recording, actor))}
         />
       ) : null}
     </Stack>

@@ -5,23 +5,10 @@ import { requirementById } from '../requirements/requirements';
 import { traceEdges } from '../requirements/trace';
 import { ChoiceList, Hint } from './ChoiceList';
 
-/**
- * The spec requirements of a machine's edges in the viewer's edge panel (src/qa/requirements): each
- * edge's ids beside it, the statements of the selected edge's, and the machine's requirements as a list
- * that filters the edges to those carrying the one chosen.
- */
+/** The spec requirements of a machine's edges in the edge panel (src/qa/requirements), and a filter by them. */
 
-export interface EdgeRequirements {
-  /** The requirement ids each edge carries (by edge id; none for most). */
-  byEdge: ReadonlyMap<string, string[]>;
-  /** Every id the machine's edges carry, sorted. */
-  ids: string[];
-  /** The requirement the edges are filtered by, or null for all. */
-  chosen: string | null;
-  choose: (id: string | null) => void;
-}
-
-export function useEdgeRequirements(machine: AnyStateMachine): EdgeRequirements {
+/** The requirement ids each edge carries (none for most), every id among them, and the one the edges are filtered by. */
+export function useEdgeRequirements(machine: AnyStateMachine) {
   const byEdge = useMemo(
     () => new Map(traceEdges(machine).map(({ edge, requirements }) => [edge.id, requirements])),
     [machine],
@@ -30,6 +17,8 @@ export function useEdgeRequirements(machine: AnyStateMachine): EdgeRequirements 
   const [chosen, choose] = useState<string | null>(null);
   return { byEdge, ids, chosen, choose };
 }
+
+export type EdgeRequirements = ReturnType<typeof useEdgeRequirements>;
 
 /** The edges that carry the chosen requirement (all without one). */
 export function edgesOf(requirements: EdgeRequirements, edgeIds: string[]): string[] {

@@ -10,10 +10,7 @@ import type { ModelPath } from './paths';
 import { type Choice, type ChoiceGroup, editedLabel, enabledChoices, parseEdited } from './simulator';
 import { stateLabel } from './state-label';
 
-/**
- * Plays a machine by hand: the events enabled in the current state are buttons; where a guard or an
- * actor's outcome decides the target, QA picks the outcome. Back, reset, and the URL is the played path.
- */
+/** Plays a machine by hand (simulator.ts); the URL is the played path. */
 
 /** `xstate.error.actor.submit (401)` → `error (401)`: the group already names the actor. */
 function choiceText(choice: Choice): string {

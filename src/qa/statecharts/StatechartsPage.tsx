@@ -9,7 +9,6 @@ import { COLOR_MODES } from '../../machines/appearance';
 import { badgeRecipe, nativeSelectRecipe } from '../../ui/recipes';
 import {
   ChoiceList,
-  FilterInput,
   Hint,
   PHONE_DIAGRAM_HEIGHT,
   StepList,
@@ -19,11 +18,11 @@ import {
 } from './ChoiceList';
 import { CoveragePanel } from './CoveragePanel';
 import { Diagram } from './Diagram';
-import { allStateNodes, type DefinedEdge, definedEdges, loggedEdges } from './edges';
+import { allStateNodes, definedEdges, loggedEdges } from './edges';
 import type { LiveActor } from './inspector/protocol';
-import { actorKey, type Inspector, type LoggedEvent, useInspector } from './inspector/useInspector';
+import { actorKey, type LoggedEvent } from './inspector/useInspector';
 import { edgeCoverage, type KindView } from './kinds-walked';
-import { clockTime, LivePanel, liveState } from './LivePanel';
+import { clockTime, type Live, LivePanel, liveState, useLive } from './LivePanel';
 import { type Layout, layoutMachine } from './layout';
 import type { MachineModel } from './model-kit';
 import { MODELS } from './models';
@@ -48,11 +47,8 @@ import { type WalkStep, walkPath } from './walk';
 import { loadWalkedBy, type MachineWalkedBy, shortTestName, type WalkedTests } from './walked-by';
 
 /**
- * The QA viewer: every machine drawn from its definition, with three panels beside the diagram: the
- * paths the model-based tests walk (a stepper replays one on a real actor, fakes deciding the API
- * outcomes), a simulator to play the machine by hand, and the live app's actors (another tab of this
- * origin). The active state and the edges taken are highlighted. The URL holds the machine, the panel
- * and the simulator's path (search.ts), so any of them is a link.
+ * The QA viewer (docs/statechart-viewer.md): every machine drawn from its definition, beside five panels.
+ * The URL holds the machine, the panel and the simulator's path (search.ts), so any of them is a link.
  */
 
 function ColorModeSwitch() {
@@ -194,9 +190,7 @@ function useWalk(model: MachineModel, path: ModelPath | null): WalkStep[] | null
   const walk = useLoaded(path ? `${model.name}|${path.id}` : '', async () => {
     if (!path) return null;
     const steps: WalkStep[] = [];
-    await walkPath(model, path, (step) => {
-      steps.push(step);
-    });
+    await walkPath(model, path, (step) => void steps.push(step));
     return steps;
   });
   return walk ?? null;
@@ -228,13 +222,13 @@ function TestList({ label, walked }: { label: string; walked: WalkedTests }) {
 
 /** Every edge of the machine (keyboard reachable; a click on an arrow selects it too) and the tests that walk the selected one. */
 function EdgePanel({
-  edges,
+  ids,
   report,
   requirements,
   selected,
   onSelect,
 }: {
-  edges: DefinedEdge[];
+  ids: string[];
   report: MachineWalkedBy | undefined | 'loading';
   requirements: EdgeRequirements;
   selected: string | null;
@@ -269,10 +263,7 @@ function EdgePanel({
       <RequirementFilter requirements={requirements} />
       <ChoiceList
         label="Edges"
-        items={edgesOf(
-          requirements,
-          edges.map((edge) => edge.id),
-        )}
+        items={edgesOf(requirements, ids)}
         text={(id) => edgeWithRequirements(requirements, id)}
         selected={selected}
         onSelect={(id) => onSelect(id === selected ? null : id)}
@@ -306,15 +297,10 @@ function PathsPanel({ walk, children }: { walk: ReturnType<typeof usePathWalk>; 
       {steps ? (
         <StepList label="Steps of the path" steps={steps} current={walk.index} onSelect={walk.setIndex}>
           {(entry) => (
-            <>
-              <Text fontSize="sm" fontFamily="mono" fontWeight="semibold" wordBreak="break-word">
-                {entry.index}. {entry.label}
-              </Text>
-              <Hint wordBreak="break-word">
-                → {stateLabel(entry.snapshot)}
-                {entry.edges.length ? ` · via ${entry.edges.map((edge) => edge.id).join('; ')}` : ''}
-              </Hint>
-            </>
+            <Hint wordBreak="break-word">
+              → {stateLabel(entry.snapshot)}
+              {entry.edges.length ? ` · via ${entry.edges.map((edge) => edge.id).join('; ')}` : ''}
+            </Hint>
           )}
         </StepList>
       ) : null}
@@ -323,10 +309,11 @@ function PathsPanel({ walk, children }: { walk: ReturnType<typeof usePathWalk>; 
         <Subheading>
           Test paths ({shown.length} of {paths.length})
         </Subheading>
-        <FilterInput
+        <Input
+          size="sm"
           placeholder="Filter paths, e.g. error: 422"
           value={filter}
-          onFilter={walk.setFilter}
+          onChange={(event) => walk.setFilter(event.target.value)}
           aria-label="Filter paths"
         />
         <ChoiceList
@@ -351,27 +338,20 @@ const VIEW_TITLES: Record<View, string> = {
 };
 
 /** What the diagram highlights: the active state nodes and the edges the last step took. */
-interface Highlight {
-  active: Set<string>;
-  taken: Set<string>;
-}
-
-function highlightOf(step: Pick<WalkStep, 'snapshot' | 'edges'> | undefined): Highlight {
-  return {
-    active: new Set(step ? (step.snapshot._nodes as AnyStateNode[]).map((node) => node.id) : []),
-    taken: new Set(step ? step.edges.map((edge) => edge.id) : []),
-  };
-}
+const highlightOf = (step: Pick<WalkStep, 'snapshot' | 'edges'> | undefined) => ({
+  active: new Set(step ? (step.snapshot._nodes as AnyStateNode[]).map((node) => node.id) : []),
+  taken: new Set(step ? step.edges.map((edge) => edge.id) : []),
+});
 
 export function StatechartsPage() {
   const search = parseStatechartsSearch(useSearch({ from: '/statecharts' }));
   const navigate = useNavigate({ from: '/statecharts' });
   const model = MODELS.find((candidate) => candidate.name === search.machine) ?? (MODELS[0] as MachineModel);
-  const inspector = useInspector();
-  const [followed, setFollowed] = useState<string | null>(null);
-  const [travel, setTravel] = useState<LoggedEvent | null>(null);
   const update = (next: StatechartsSearch) =>
     void navigate({ search: next, replace: true, resetScroll: false });
+  const live = useLive((machine) => {
+    if (machine !== model.name) update({ machine, view: 'live' });
+  });
 
   return (
     <Flex
@@ -404,25 +384,7 @@ export function StatechartsPage() {
         />
       </Box>
       {/* Keyed by machine: the filter, the chosen path and edge belong to one machine. */}
-      <MachineView
-        key={model.name}
-        model={model}
-        search={search}
-        update={update}
-        inspector={inspector}
-        followed={followed}
-        onFollow={(key, machine) => {
-          setFollowed(key);
-          if (key && machine !== model.name) update({ machine, view: 'live' });
-        }}
-        travel={travel?.actor.machine === model.name ? travel : null}
-        onTravel={(entry) => {
-          setTravel(entry);
-          if (!entry) return;
-          setFollowed(actorKey(entry.actor));
-          if (entry.actor.machine !== model.name) update({ machine: entry.actor.machine, view: 'live' });
-        }}
-      />
+      <MachineView key={model.name} model={model} search={search} update={update} live={live} />
     </Flex>
   );
 }
@@ -459,17 +421,10 @@ function MachineHeader({ model, edges, paths }: { model: MachineModel; edges: nu
 /** The line under the diagram in the views without a stepper: what the chart shows. */
 function captionOf(
   view: View,
-  {
-    played,
-    replayed,
-    travel,
-    followedActor,
-  }: {
-    played: ModelPath;
-    replayed: ReplayedStep | undefined;
-    travel: LoggedEvent | null;
-    followedActor: LiveActor | undefined;
-  },
+  played: ModelPath,
+  replayed: ReplayedStep | undefined,
+  travel: LoggedEvent | null,
+  followed: LiveActor | undefined,
 ): string {
   if (view === 'simulate')
     return `Simulating: ${stateLabel(played.steps.at(-1)?.state ?? (played.initial as AnyMachineSnapshot))}`;
@@ -480,8 +435,8 @@ function captionOf(
   if (view === 'coverage')
     return 'Coverage: walked edges green, unwalked dashed, unreachable grey (hover for the reason)';
   if (travel) return `At ${clockTime(travel.time)}, after ${travel.type}: ${liveState(travel.actor)}`;
-  return followedActor
-    ? `Following ${followedActor.machine} on ${followedActor.path}: ${liveState(followedActor)}`
+  return followed
+    ? `Following ${followed.machine} on ${followed.path}: ${liveState(followed)}`
     : 'Pick a running machine to follow it';
 }
 
@@ -489,21 +444,12 @@ function MachineView({
   model,
   search,
   update,
-  inspector,
-  followed,
-  onFollow,
-  travel,
-  onTravel,
+  live,
 }: {
   model: MachineModel;
   search: StatechartsSearch;
   update: (next: StatechartsSearch) => void;
-  inspector: Inspector;
-  followed: string | null;
-  onFollow: (key: string | null, machine: string) => void;
-  /** The logged event the live view shows the chart at (time travel); null: now. */
-  travel: LoggedEvent | null;
-  onTravel: (entry: LoggedEvent | null) => void;
+  live: Live;
 }) {
   const view = search.view ?? 'paths';
   const folding = useCollapsed(model);
@@ -527,28 +473,25 @@ function MachineView({
   const played = useMemo(() => replay(model, inputLabel, search.play ?? []), [model, inputLabel, playKey]);
   const simulated = useWalk(model, view === 'simulate' ? played.path : null);
   const [replayed, setReplayed] = useState<ReplayedStep | undefined>(undefined);
-  const followedActor = inspector.actors.find(
-    (actor) => actorKey(actor) === followed && actor.machine === model.name,
+  // The logged event the live view shows the chart at (time travel), if it is of this machine.
+  const travel = live.travel?.actor.machine === model.name ? live.travel : null;
+  const followed = live.inspector.actors.find(
+    (actor) => actorKey(actor) === live.followed && actor.machine === model.name,
   );
   // The moment the live view shows: the event travelled to, or the followed actor's last one.
-  const moment = travel ?? inspector.log.findLast((entry) => actorKey(entry.actor) === followed);
-
-  const highlight = useMemo((): Highlight => {
-    if (view === 'simulate') return highlightOf(simulated?.at(-1));
-    if (view === 'live')
-      return {
-        active: new Set((travel?.actor ?? followedActor)?.nodes ?? []),
-        taken: new Set(moment ? loggedEdges(model.machine, edges, moment) : []),
-      };
-    if (view === 'replay') return highlightOf(replayed);
-    if (view === 'coverage') return highlightOf(undefined);
-    return highlightOf(step);
-  }, [view, simulated, followedActor, travel, moment, model, edges, step, replayed]);
+  const moment = travel ?? live.inspector.log.findLast((entry) => actorKey(entry.actor) === live.followed);
+  const highlight =
+    view === 'live'
+      ? {
+          active: new Set((travel?.actor ?? followed)?.nodes ?? []),
+          taken: new Set(moment ? loggedEdges(model.machine, edges, moment) : []),
+        }
+      : highlightOf(
+          { paths: step, simulate: simulated?.at(-1), replay: replayed, coverage: undefined }[view],
+        );
   const [kinds, setKinds] = useState<KindView[] | null>(null);
-  const coverage = useMemo(
-    () => (view === 'coverage' && walkedBy !== 'loading' ? edgeCoverage(edges, walkedBy, kinds) : undefined),
-    [view, edges, walkedBy, kinds],
-  );
+  const coverage =
+    view === 'coverage' && walkedBy !== 'loading' ? edgeCoverage(edges, walkedBy, kinds) : undefined;
 
   return (
     <Flex as="main" direction="column" flex="1" minW={0} minH={0} p={{ base: 3, lg: 4 }} gap={3}>
@@ -570,8 +513,7 @@ function MachineView({
             {layout ? (
               <Diagram
                 layout={layout}
-                active={highlight.active}
-                taken={highlight.taken}
+                {...highlight}
                 selectedEdge={edgeId}
                 onSelectEdge={selectEdge}
                 onToggleState={folding.toggle}
@@ -596,7 +538,7 @@ function MachineView({
             />
           ) : (
             <Text pt={2} fontSize="sm" fontFamily="mono" wordBreak="break-word" data-testid="diagram-caption">
-              {captionOf(view, { played: played.path, replayed, travel, followedActor })}
+              {captionOf(view, played.path, replayed, travel, followed)}
             </Text>
           )}
         </Flex>
@@ -615,7 +557,7 @@ function MachineView({
           {view === 'paths' ? (
             <PathsPanel walk={walk}>
               <EdgePanel
-                edges={edges}
+                ids={edges.map((edge) => edge.id)}
                 report={walkedBy}
                 requirements={requirements}
                 selected={edgeId}
@@ -642,13 +584,7 @@ function MachineView({
               onMeasured={setKinds}
             />
           ) : (
-            <LivePanel
-              inspector={inspector}
-              followed={followed}
-              onFollow={onFollow}
-              travel={travel}
-              onTravel={onTravel}
-            />
+            <LivePanel live={{ ...live, travel }} />
           )}
         </Stack>
       </Flex>

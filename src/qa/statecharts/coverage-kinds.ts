@@ -1,44 +1,26 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
+import { CONFIRMATIONS } from '../../features/confirmations';
+import { FORM_DIALOGS } from '../../features/form-dialogs';
 import unreachableList from './coverage-unreachable.json';
 import { allStateNodes, type DefinedEdge, definedEdges, enteredStates } from './edges';
 import { eventLabel, type MachineModel, PureRun } from './model-kit';
-import { type ModelPath, type PathStep, stateKey } from './paths';
+import { type ModelPath, type PathStep, pathName, stateKey } from './paths';
 
 /**
- * Coverage beyond edges (issue 25, point 3; told in full in docs/house-rules.md, "Beyond edges"): guard
- * outcomes (`<state> --<event> #<n> <guard> ✓|✗`, each candidate's guard seen passing and failing),
- * transition pairs (`<edge> ⇒ <edge>`, two transitions taken one right after the other, PAIR_MACHINES)
- * and the configurations of machines with parallel regions. DEFINED comes from the definition alone,
- * REACHABLE from `explore` (whose vertex is the state key and the last transition, so that every pair
- * is tried from a snapshot that really follows its first transition), COVERED from the edges the walks'
- * steps took (`KindCollector`). Defined but unreachable must be listed with a reason
- * (coverage-unreachable.json); reachable but not covered is a failure.
+ * Coverage beyond edges (issue 25, point 3; in full in docs/house-rules.md, "Beyond edges"): guard outcomes
+ * (`<state> --<event> #<n> <guard> ✓|✗`), transition pairs (`<edge> ⇒ <edge>`, PAIR_MACHINES) and the
+ * configurations of parallel regions. DEFINED comes from the definition alone, REACHABLE from `explore`,
+ * COVERED from the edges the walks' steps took (`KindCollector`). Defined but unreachable must be listed
+ * with a reason (coverage-unreachable.json); reachable but not covered is a failure.
  */
 
 export type CoverageKind = 'guards' | 'pairs' | 'configurations';
 export const COVERAGE_KINDS: CoverageKind[] = ['guards', 'pairs', 'configurations'];
 
-/**
- * The machines whose transition pairs are measured: the session, login, the lists, the profile and
- * each dialog (the modal forms and the confirmations).
- */
+/** The machines whose transition pairs are measured: the session, login, the lists, the profile and each dialog. */
 export const PAIR_MACHINES = [
-  'session',
-  'login',
-  'itemsPaging',
-  'usersPaging',
-  'profile',
-  'addItem',
-  'editItem',
-  'addUser',
-  'editUser',
-  'changeUserPassword',
-  'deleteItem',
-  'deleteUser',
-  'endUserSessions',
-  'unlockUser',
-  'accountDeletion',
-  'logoutEverywhere',
+  ...['session', 'login', 'itemsPaging', 'usersPaging', 'profile'],
+  ...[...FORM_DIALOGS, ...CONFIRMATIONS].map((dialog) => dialog.name),
 ];
 
 export type KindSets = Record<CoverageKind, string[]>;
@@ -187,65 +169,45 @@ export interface Exploration {
 
 const cache = new Map<MachineModel, Exploration>();
 
-/** Every vertex (state key × last transition) the model's events reach, breadth first. */
+/**
+ * Every vertex the model's events reach, breadth first. A vertex is the state key and, for PAIR_MACHINES,
+ * the last transition, so that every pair is tried from a snapshot that really follows its first transition.
+ */
 export function explore(model: MachineModel): Exploration {
   const cached = cache.get(model);
   if (cached) return cached;
-  const withPairs = PAIR_MACHINES.includes(model.name);
-  const parallel = hasParallelRegions(model.machine);
-  const guards = new Set<string>();
-  const pairs = new Set<string>();
-  const configurations = new Set<string>();
+  const kinds = new KindCollector(model);
   const pairWitness = new Map<string, Vertex>();
   const seen = new Set<string>();
   const queue: Vertex[] = [];
-  // Without pairs the last transition does not matter: the vertex is the state key alone.
-  const vertexKey = (snapshot: AnyMachineSnapshot, last: DefinedEdge | undefined) =>
-    `${stateKey(model, snapshot)}${withPairs ? ` after ${last?.id ?? '(start)'}` : ''}`;
+  const visit = (vertex: Vertex) => {
+    const key = `${stateKey(model, vertex.snapshot)}${kinds.withPairs ? ` after ${vertex.last?.id ?? '(start)'}` : ''}`;
+    if (!seen.has(key)) queue.push(vertex);
+    seen.add(key);
+  };
 
   for (const input of model.inputs) {
     const run = new PureRun(model, input.input);
-    const initial = run.snapshot;
-    for (const edge of run.startEdges) for (const item of guardItems(edge)) guards.add(item);
-    const last = transitionsOf(run.startEdges).at(-1);
-    const key = vertexKey(initial, last);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    queue.push({ snapshot: initial, input, initial, steps: [], last, run });
+    kinds.startPath();
+    kinds.step(run.startEdges, run.snapshot);
+    visit({ snapshot: run.snapshot, input, initial: run.snapshot, steps: [], last: kinds.last, run });
   }
-
   for (let index = 0; index < queue.length; index++) {
     const vertex = queue[index] as Vertex;
-    if (parallel) configurations.add(configurationOf(vertex.snapshot));
     if (vertex.snapshot.status !== 'active') continue;
     for (const event of model.events(vertex.snapshot) as AnyEventObject[]) {
       vertex.run.snapshot = vertex.snapshot;
+      kinds.last = vertex.last;
       const taken = vertex.run.send(event);
-      const next = vertex.run.snapshot;
-      for (const edge of taken) for (const item of guardItems(edge)) guards.add(item);
-      const transitions = transitionsOf(taken);
-      const steps = [...vertex.steps, { event, label: eventLabel(event), state: next }];
-      let last = vertex.last;
-      for (const transition of transitions) {
-        if (withPairs && last) {
-          const item = pairItem(last, transition);
-          if (!pairs.has(item)) {
-            pairs.add(item);
-            pairWitness.set(item, { ...vertex, snapshot: next, steps, last: transitions.at(-1) });
-          }
-        }
-        last = transition;
-      }
-      const key = vertexKey(next, last);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      queue.push({ ...vertex, snapshot: next, steps, last });
+      const snapshot = vertex.run.snapshot;
+      kinds.step(taken, snapshot);
+      const steps = [...vertex.steps, { event, label: eventLabel(event), state: snapshot }];
+      const next = { ...vertex, snapshot, steps, last: kinds.last };
+      for (const item of kinds.fresh) pairWitness.set(item, next);
+      visit(next);
     }
   }
-  const result = {
-    items: { guards: [...guards], pairs: [...pairs], configurations: [...configurations] },
-    pairWitness,
-  };
+  const result = { items: kinds.items(), pairWitness };
   cache.set(model, result);
   return result;
 }
@@ -258,9 +220,16 @@ export class KindCollector {
   readonly guards = new Set<string>();
   readonly pairs = new Set<string>();
   readonly configurations = new Set<string>();
-  private last: DefinedEdge | undefined;
+  /** The pairs the last step took for the first time. */
+  fresh: string[] = [];
+  last: DefinedEdge | undefined;
+  readonly withPairs: boolean;
+  private readonly parallel: boolean;
 
-  constructor(private readonly model: MachineModel) {}
+  constructor(model: MachineModel) {
+    this.withPairs = PAIR_MACHINES.includes(model.name);
+    this.parallel = hasParallelRegions(model.machine);
+  }
 
   /** A new walk starts: its first transition follows nothing. */
   startPath(): void {
@@ -269,10 +238,12 @@ export class KindCollector {
 
   step(edges: readonly DefinedEdge[], snapshot: AnyMachineSnapshot): void {
     for (const edge of edges) for (const item of guardItems(edge)) this.guards.add(item);
-    if (hasParallelRegions(this.model.machine)) this.configurations.add(configurationOf(snapshot));
+    if (this.parallel) this.configurations.add(configurationOf(snapshot));
+    this.fresh = [];
     for (const transition of transitionsOf(edges)) {
-      if (this.last && PAIR_MACHINES.includes(this.model.name))
-        this.pairs.add(pairItem(this.last, transition));
+      const item = this.last && this.withPairs ? pairItem(this.last, transition) : undefined;
+      if (item && !this.pairs.has(item)) this.fresh.push(item);
+      if (item) this.pairs.add(item);
       this.last = transition;
     }
   }
@@ -287,8 +258,7 @@ export class KindCollector {
 
 /**
  * Paths that together take every reachable transition pair of the machine: for each pair not yet
- * taken by an earlier path, the traversal's path to it. Prefixes of other paths are dropped. Each is
- * an ordinary model path: `walkPath` replays it on a real actor and checks each state.
+ * taken by an earlier path, the traversal's path to it (an ordinary model path `walkPath` replays).
  */
 export function pairPaths(model: MachineModel): ModelPath[] {
   if (!PAIR_MACHINES.includes(model.name)) return [];
@@ -301,15 +271,11 @@ export function pairPaths(model: MachineModel): ModelPath[] {
     if (taken.has(item)) continue;
     // The pairs this path takes on its way (so later witnesses already taken are skipped).
     const run = new PureRun(model, witness.input.input);
-    let last: DefinedEdge | undefined;
-    for (const step of witness.steps)
-      for (const transition of transitionsOf(run.send(step.event))) {
-        if (last) taken.add(pairItem(last, transition));
-        last = transition;
-      }
-    const name = witness.steps.map((step) => step.label).join(' → ');
+    const kinds = new KindCollector(model);
+    for (const step of witness.steps) kinds.step(run.send(step.event), run.snapshot);
+    for (const pair of kinds.pairs) taken.add(pair);
     paths.push({
-      id: `pairs · ${witness.input.label} · ${name}`,
+      id: `pairs · ${witness.input.label} · ${pathName(witness.steps)}`,
       inputLabel: witness.input.label,
       input: witness.input.input,
       initial: witness.initial,
@@ -381,15 +347,13 @@ export function measureKinds(model: MachineModel, covered: KindSets | null): Kin
 /** Every failure of a machine's measures, one line each (empty when the figure is 100 % or listed). */
 export function kindFailures(machine: string, measures: KindsMeasure): string[] {
   return COVERAGE_KINDS.flatMap((kind) => {
-    const m = measures[kind];
+    const { uncovered, unlisted, stale } = measures[kind];
+    const say = (what: string, items: string[]) =>
+      items.map((item) => `${machine} ${kind}: ${what}: ${item}`);
     return [
-      ...m.uncovered.map((item) => `${machine} ${kind}: reachable, not walked: ${item}`),
-      ...m.unlisted.map(
-        (item) => `${machine} ${kind}: unreachable, not in coverage-unreachable.json: ${item}`,
-      ),
-      ...m.stale.map(
-        (item) => `${machine} ${kind}: in coverage-unreachable.json, but reachable or not defined: ${item}`,
-      ),
+      ...say('reachable, not walked', uncovered),
+      ...say('unreachable, not in coverage-unreachable.json', unlisted),
+      ...say('in coverage-unreachable.json, but reachable or not defined', stale),
     ];
   });
 }

@@ -38,11 +38,9 @@ export interface DefinedEdge {
   transition: AnyTransitionDefinition | undefined;
 }
 
-export const ROOT_LABEL = '(root)';
-
 /** Dotted path of a state node below the machine root. */
 export function statePath(node: AnyStateNode): string {
-  return node.path.length ? node.path.join('.') : ROOT_LABEL;
+  return node.path.length ? node.path.join('.') : '(root)';
 }
 
 function describeParams(params: unknown): string {
@@ -53,35 +51,28 @@ function describeParams(params: unknown): string {
     .join(',');
 }
 
+/** An object guard or action by its type and params: `changeTo(mode=dark)`. */
+function describeObject(value: object, fallback: string): string {
+  const { type, params } = value as { type?: string; params?: unknown };
+  const described = describeParams(params);
+  return `${type ?? fallback}${described ? `(${described})` : ''}`;
+}
+
 /** A readable name for a guard: `isValid`, `changeTo(mode=dark)`, `and(a, b)`, `inline`. */
-export function guardName(guard: unknown): string {
-  if (guard === undefined) return '';
+function guardName(guard: unknown): string {
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') {
-    const named = guard as { check?: unknown; guards?: unknown[]; name?: string };
-    return named.name ? named.name : 'inline guard';
-  }
-  if (typeof guard === 'object' && guard !== null) {
-    const object = guard as { type?: string; params?: unknown };
-    const params = describeParams(object.params);
-    return `${object.type ?? 'guard'}${params ? `(${params})` : ''}`;
-  }
+  if (typeof guard === 'function') return guard.name || 'inline guard';
+  if (typeof guard === 'object' && guard !== null) return describeObject(guard, 'guard');
   return String(guard);
 }
 
-/** A readable name for an action. */
-export function actionName(action: unknown): string {
+function actionName(action: unknown): string {
   if (typeof action === 'string') return action;
   if (typeof action === 'function') {
     const fn = action as { type?: string; name?: string };
-    if (fn.type === 'xstate.assign') return 'assign';
-    return fn.type ?? (fn.name || 'inline action');
+    return fn.type === 'xstate.assign' ? 'assign' : (fn.type ?? (fn.name || 'inline action'));
   }
-  if (action && typeof action === 'object') {
-    const object = action as { type?: string; params?: unknown };
-    const params = describeParams(object.params);
-    return `${object.type ?? 'action'}${params ? `(${params})` : ''}`;
-  }
+  if (action && typeof action === 'object') return describeObject(action, 'action');
   return String(action);
 }
 
@@ -96,30 +87,23 @@ export function stateLines(node: AnyStateNode): string[] {
 }
 
 function kindOf(event: string): EdgeKind {
+  if (event === 'always') return 'always';
   if (event.startsWith('xstate.done.actor.')) return 'done';
   if (event.startsWith('xstate.error.actor.')) return 'error';
   if (event.startsWith('xstate.after.')) return 'after';
   return 'event';
 }
 
-function edgeId(
-  source: string,
-  event: string,
-  guards: GuardOutcome[],
-  targets: string[] | null,
-  reenter: boolean,
-) {
-  const guardText = guards.length
-    ? ` [${guards.map((g) => `${g.guard} ${g.ok ? '✓' : '✗'}`).join(', ')}]`
-    : '';
-  const target =
-    targets === null
-      ? '(not taken)'
-      : targets.length === 0
-        ? '(internal)'
-        : `${targets.join(', ')}${reenter ? ' (reenter)' : ''}`;
-  return `${source} --${event}${guardText}--> ${target}`;
-}
+/** `a ✓, b ✗`: the guard outcomes as edge ids and the docs' tables write them. */
+export const guardOutcomes = (guards: GuardOutcome[]) =>
+  guards.map((g) => `${g.guard} ${g.ok ? '✓' : '✗'}`).join(', ');
+
+/** `[!a && b]`: the guards as the diagrams label an edge. */
+export const guardCondition = (guards: GuardOutcome[]) =>
+  `[${guards.map((g) => `${g.ok ? '' : '!'}${g.guard}`).join(' && ')}]`;
+
+export const targetText = (targets: string[] | null) =>
+  targets === null ? '(not taken)' : targets.length ? targets.join(', ') : '(internal)';
 
 /** The states `edge` enters: its targets and the initial states below them (every region of a parallel state). */
 export function enteredStates(edge: DefinedEdge, nodes: ReadonlyMap<string, AnyStateNode>): AnyStateNode[] {
@@ -151,60 +135,44 @@ function candidateEdges(
   event: string,
   candidates: AnyTransitionDefinition[],
 ): DefinedEdge[] {
-  const edges: DefinedEdge[] = [];
-  const failed: GuardOutcome[] = [];
   const source = statePath(node);
-  const kind = event === 'always' ? 'always' : kindOf(event);
-  for (const transition of candidates) {
-    const guards = [...failed];
-    if (transition.guard !== undefined) guards.push({ guard: guardName(transition.guard), ok: true });
-    const targetNodes = (transition.target ?? []) as AnyStateNode[];
-    const targets = targetNodes.map(statePath);
-    edges.push({
-      id: edgeId(source, event, guards, targets, transition.reenter),
+  const edge = (guards: GuardOutcome[], transition?: AnyTransitionDefinition): DefinedEdge => {
+    const targetNodes = (transition?.target ?? []) as AnyStateNode[];
+    const targets = transition ? targetNodes.map(statePath) : null;
+    const reenter = transition?.reenter ?? false;
+    const guardText = guards.length ? ` [${guardOutcomes(guards)}]` : '';
+    return {
+      id: `${source} --${event}${guardText}--> ${targetText(targets)}${reenter && targets?.length ? ' (reenter)' : ''}`,
       source,
       sourceId: node.id,
       event,
-      kind,
+      kind: kindOf(event),
       guards,
       targets,
       targetIds: targetNodes.map((target) => target.id),
-      reenter: transition.reenter,
-      actions: (transition.actions ?? []).map(actionName),
+      reenter,
+      actions: (transition?.actions ?? []).map(actionName),
       transition,
-    });
-    if (transition.guard === undefined) return edges;
+    };
+  };
+  const edges: DefinedEdge[] = [];
+  const failed: GuardOutcome[] = [];
+  for (const transition of candidates) {
+    if (transition.guard === undefined) return [...edges, edge(failed, transition)];
+    edges.push(edge([...failed, { guard: guardName(transition.guard), ok: true }], transition));
     failed.push({ guard: guardName(transition.guard), ok: false });
   }
-  edges.push({
-    id: edgeId(source, event, failed, null, false),
-    source,
-    sourceId: node.id,
-    event,
-    kind,
-    guards: failed,
-    targets: null,
-    targetIds: [],
-    reenter: false,
-    actions: [],
-    transition: undefined,
-  });
-  return edges;
+  return [...edges, edge(failed)];
 }
 
-/** The edges one state node defines (its `on`, invoke onDone/onError, `after` and `always`). */
-export function nodeEdges(node: AnyStateNode): DefinedEdge[] {
-  const edges: DefinedEdge[] = [];
-  for (const [event, candidates] of node.transitions as Map<string, AnyTransitionDefinition[]>) {
-    edges.push(...candidateEdges(node, event, candidates));
-  }
-  if (node.always?.length) edges.push(...candidateEdges(node, 'always', node.always));
-  return edges;
-}
-
-/** Every edge the machine defines, walking `machine.root`. */
+/** Every edge the machine defines: each state node's `on`, invoke onDone/onError, `after` and `always`. */
 export function definedEdges(machine: AnyStateMachine): DefinedEdge[] {
-  return allStateNodes(machine).flatMap(nodeEdges);
+  return allStateNodes(machine).flatMap((node) => [
+    ...[...(node.transitions as Map<string, AnyTransitionDefinition[]>)].flatMap(([event, candidates]) =>
+      candidateEdges(node, event, candidates),
+    ),
+    ...(node.always?.length ? candidateEdges(node, 'always', node.always) : []),
+  ]);
 }
 
 /** The defined edge a taken transition belongs to. */
@@ -233,13 +201,11 @@ interface MacrostepRecord {
  * all fail in the settled state.
  */
 export function takenEdges(edges: DefinedEdge[], record: MacrostepRecord): DefinedEdge[] {
-  const taken = new Set<DefinedEdge>();
-  for (const transitions of record.microsteps) {
-    for (const transition of transitions) {
-      const edge = edgeOfTransition(edges, transition);
-      if (edge) taken.add(edge);
-    }
-  }
+  const taken = new Set<DefinedEdge | undefined>(
+    record.microsteps.flat().map((transition) => edgeOfTransition(edges, transition)),
+  );
+  const noneTaken = (node: AnyStateNode, event: string) =>
+    taken.add(edges.find((edge) => edge.sourceId === node.id && edge.event === event && !edge.transition));
   const event = record.event;
   if (event) {
     const first = new Set(record.microsteps[0] ?? []);
@@ -248,21 +214,12 @@ export function takenEdges(edges: DefinedEdge[], record: MacrostepRecord): Defin
         const candidates = (node.transitions as Map<string, AnyTransitionDefinition[]>).get(event.type);
         if (!candidates?.length) continue;
         if (candidates.some((transition) => first.has(transition))) break;
-        const none = edges.find(
-          (edge) => edge.sourceId === node?.id && edge.event === event.type && !edge.transition,
-        );
-        if (none) taken.add(none);
+        noneTaken(node, event.type);
       }
     }
   }
-  for (const node of record.after) {
-    if (!node.always?.length) continue;
-    const none = edges.find(
-      (edge) => edge.sourceId === node.id && edge.event === 'always' && !edge.transition,
-    );
-    if (none) taken.add(none);
-  }
-  return [...taken];
+  for (const node of record.after) if (node.always?.length) noneTaken(node, 'always');
+  return [...taken].filter((edge) => edge !== undefined);
 }
 
 /** The edges a live event took, from the transitions the app's tab reported (the live view highlights them). */

@@ -12,16 +12,11 @@ import {
 import type { EdgeCoverage } from './Diagram';
 import type { DefinedEdge } from './edges';
 import type { MachineFixture } from './fixtures';
-import type { MachineModel } from './model-kit';
-import { fixtureRecording, replayRecording, runEvents } from './replay';
+import { type MachineModel, PureRun } from './model-kit';
+import { fixtureRecording, replayRecording } from './replay';
 import type { MachineWalkedBy } from './walked-by';
 
-/**
- * Coverage beyond edges as the viewer shows it: the items the walks take, computed in the browser from
- * what tests/model/coverage-kinds.test.ts walks (every committed fixture path and the pair paths),
- * replayed on the machine's pure transition; measured against the definition and its traversal
- * (coverage-kinds.ts) as `npm run coverage:paths` measures them.
- */
+/** Coverage beyond edges as the viewer measures it, in the browser, as `npm run coverage:paths` does. */
 
 /** The guard outcomes, pairs and configurations the committed paths and the pair paths take. */
 export function walkedKinds(model: MachineModel, fixture: MachineFixture): KindSets {
@@ -32,13 +27,10 @@ export function walkedKinds(model: MachineModel, fixture: MachineFixture): KindS
       collector.step(step.edges, step.snapshot);
   }
   for (const path of pairPaths(model)) {
+    const run = new PureRun(model, path.input);
     collector.startPath();
-    runEvents(
-      model,
-      path.input,
-      path.steps.map((step) => step.event),
-      (edges, snapshot) => collector.step(edges, snapshot),
-    );
+    collector.step(run.startEdges, run.snapshot);
+    for (const step of path.steps) collector.step(run.send(step.event), run.snapshot);
   }
   return collector.items();
 }

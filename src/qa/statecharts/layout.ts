@@ -1,7 +1,7 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode, ElkPoint } from 'elkjs/lib/elk-api';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { type DefinedEdge, definedEdges, stateLines } from './edges';
+import { type DefinedEdge, definedEdges, guardCondition, stateLines } from './edges';
 
 /**
  * Lays a machine out as a nested statechart with ELK (layered, hierarchy-aware): state nodes as boxes
@@ -57,18 +57,10 @@ const boxOf = (shape: { x?: number; y?: number; width?: number; height?: number 
 
 const textWidth = (lines: string[]) => Math.max(0, ...lines.map((line) => line.length)) * CHAR;
 
-export function shortEvent(event: string): string {
-  const done = /^xstate\.done\.actor\.(.+)$/.exec(event);
-  if (done) return `done: ${done[1]}`;
-  const error = /^xstate\.error\.actor\.(.+)$/.exec(event);
-  if (error) return `error: ${error[1]}`;
-  return event;
-}
-
-export function edgeLabelLines(edge: DefinedEdge): string[] {
-  const lines = [shortEvent(edge.event)];
-  if (edge.guards.length)
-    lines.push(`[${edge.guards.map((g) => `${g.ok ? '' : '!'}${g.guard}`).join(' && ')}]`);
+/** An edge's label: `done: submit` for an invoke's result, then [guards], / actions and (reenter). */
+function edgeLabelLines(edge: DefinedEdge): string[] {
+  const lines = [edge.event.replace(/^xstate\.(done|error)\.actor\./, '$1: ')];
+  if (edge.guards.length) lines.push(guardCondition(edge.guards));
   if (edge.actions.length) lines.push(`/ ${edge.actions.join(', ')}`);
   if (edge.reenter) lines.push('(reenter)');
   return lines;
@@ -206,33 +198,27 @@ export async function layoutMachine(
   });
 
   const nodes: LaidNode[] = [];
-  const collect = (shapes: ElkNode[] | undefined) => {
-    for (const s of shapes ?? []) {
-      const info = meta.get(s.id);
-      if (info) nodes.push({ ...info, ...boxOf(s) });
-      collect(s.children);
-    }
-  };
-  collect(graph.children);
-
   const laidEdges: LaidEdge[] = [];
-  const collectEdges = (shape: ElkNode) => {
+  const collect = (shape: ElkNode) => {
+    const info = meta.get(shape.id);
+    if (info) nodes.push({ ...info, ...boxOf(shape) });
     for (const e of shape.edges ?? []) {
-      const info = edgeMeta.get(e.id);
-      const points: ElkPoint[] = [];
-      for (const section of e.sections ?? []) {
-        points.push(section.startPoint, ...(section.bendPoints ?? []), section.endPoint);
-      }
+      const edge = edgeMeta.get(e.id);
+      const points = (e.sections ?? []).flatMap((section): ElkPoint[] => [
+        section.startPoint,
+        ...(section.bendPoints ?? []),
+        section.endPoint,
+      ]);
       const label = e.labels?.[0];
       laidEdges.push({
         id: e.id,
-        edge: info?.edge,
+        edge: edge?.edge,
         points,
-        label: label && info?.lines.length ? { lines: info.lines, ...boxOf(label) } : undefined,
+        label: label && edge?.lines.length ? { lines: edge.lines, ...boxOf(label) } : undefined,
       });
     }
-    for (const child of shape.children ?? []) collectEdges(child);
+    for (const child of shape.children ?? []) collect(child);
   };
-  collectEdges(graph);
+  collect(graph);
   return { nodes, edges: laidEdges, width: graph.width ?? 0, height: graph.height ?? 0 };
 }

@@ -6,11 +6,9 @@ import type { RecordedPath } from './replay';
 import { liveLabel } from './state-label';
 
 /**
- * A bug report that replays (issue 36 item 4): the live log saved as a file — each event with its
- * payload and the context after it, both masked in the app's tab as the log shows them, the state it
- * led to and the edges it took — and the version of each machine it names. The Replay panel opens it
- * and replays one actor's events on today's machine from the first recorded state, marking where
- * today's machine departs from the recording, and naming the recorded edges today's machine lacks.
+ * A bug report that replays (issue 36 item 4): the live log saved as a file (each event's masked payload
+ * and context, the state and edges) with the version of each machine, so that the Replay panel can replay
+ * one actor on today's machine and name the recorded edges today's machine lacks.
  */
 
 export const RECORDING_FORMAT = 'statecharts-recording/1';

@@ -1,5 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { allStateNodes, type DefinedEdge, definedEdges, stateLines, statePath } from './edges';
+import { type DefinedEdge, definedEdges, guardCondition, stateLines, statePath, targetText } from './edges';
 import type { MachineModel } from './model-kit';
 import { type MachineWalkedBy, walkedByCell } from './walked-by';
 
@@ -12,10 +12,8 @@ const clean = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-export function edgeText(edge: DefinedEdge): string {
-  const guards = edge.guards.length
-    ? ` [${edge.guards.map((g) => `${g.ok ? '' : '!'}${g.guard}`).join(' && ')}]`
-    : '';
+function edgeText(edge: DefinedEdge): string {
+  const guards = edge.guards.length ? ` ${guardCondition(edge.guards)}` : '';
   const actions = edge.actions.length ? ` / ${edge.actions.join(', ')}` : '';
   return `${edge.event}${guards}${actions}`;
 }
@@ -50,21 +48,14 @@ function writeChildren(node: AnyStateNode, indent: string, out: string[]) {
 export function toMermaid(machine: AnyStateMachine): string {
   const out = ['stateDiagram-v2', '  direction LR'];
   writeChildren(machine.root, '  ', out);
-  const byId = new Map(allStateNodes(machine).map((node) => [node.id, node]));
   const rootEdges: string[] = [];
   for (const edge of definedEdges(machine)) {
     if (!edge.transition) continue;
-    const source = byId.get(edge.sourceId);
-    if (!source) continue;
-    const targets = edge.targetIds.length ? edge.targetIds : [edge.sourceId];
-    for (const targetId of targets) {
-      const target = byId.get(targetId);
-      if (!target) continue;
-      if (!source.path.length) {
-        rootEdges.push(`${edgeText(edge)} → ${statePath(target)}`);
-        continue;
-      }
-      out.push(`  ${mermaidId(source)} --> ${mermaidId(target)} : ${clean(edgeText(edge))}`);
+    const source = machine.getStateNodeById(edge.sourceId);
+    for (const targetId of edge.targetIds.length ? edge.targetIds : [edge.sourceId]) {
+      const target = machine.getStateNodeById(targetId);
+      if (!source.path.length) rootEdges.push(`${edgeText(edge)} → ${statePath(target)}`);
+      else out.push(`  ${mermaidId(source)} --> ${mermaidId(target)} : ${clean(edgeText(edge))}`);
     }
   }
   const first = Object.values(machine.root.states)[0] as AnyStateNode | undefined;
@@ -83,9 +74,8 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 export function machineMarkdown(model: MachineModel, walked: MachineWalkedBy | undefined): string {
   const rows = definedEdges(model.machine).map((edge) => {
     const guards = edge.guards.map((g) => `${g.guard} ${g.ok ? '✓' : '✗'}`).join(', ');
-    const target =
-      edge.targets === null ? '(not taken)' : edge.targets.length ? edge.targets.join(', ') : '(internal)';
-    return `| ${cell(edge.source)} | ${cell(edge.event)} | ${cell(guards)} | ${cell(target)} | ${cell(edge.actions.join(', '))} | ${cell(walkedByCell(walked, edge.id))} |`;
+    const cells = [edge.source, edge.event, guards, targetText(edge.targets)];
+    return `| ${[...cells, edge.actions.join(', '), walkedByCell(walked, edge.id)].map(cell).join(' | ')} |`;
   });
   return [
     `# ${model.name} (${model.group})`,

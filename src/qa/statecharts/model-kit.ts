@@ -51,8 +51,11 @@ export function pureScope(
 export class PureRun {
   readonly edges: DefinedEdge[];
   private microsteps: AnyTransitionDefinition[][] = [];
+  /** The types of the actions the last step (or the start) ran, in order. */
+  actions: string[] = [];
   private readonly scope = pureScope('coverage-kinds', {
     microstep: (transitions) => this.microsteps.push(transitions),
+    action: (type) => this.actions.push(type),
   });
   snapshot: AnyMachineSnapshot;
   readonly startEdges: DefinedEdge[];
@@ -83,6 +86,7 @@ export class PureRun {
   send(event: AnyEventObject): DefinedEdge[] {
     const before = this.snapshot._nodes as AnyStateNode[];
     this.microsteps = [];
+    this.actions = [];
     this.snapshot = this.model.machine.transition(this.snapshot, event, this.scope) as AnyMachineSnapshot;
     return this.taken(before, event);
   }
@@ -117,16 +121,16 @@ export function eventLabel(event: AnyEventObject): string {
   return label ? `${event.type} (${label})` : event.type;
 }
 
+/** A refusal as the API client reports it: the status and FastAPI's `detail`. */
+export const detail = (status: number, text: string) => new ApiError(status, { detail: text });
+
 /** The API error classes a call can fail with, as the openapi-fetch client reports them. */
 export const API_FAILURES: { label: string; error: unknown }[] = [
-  { label: '400 detail', error: new ApiError(400, { detail: 'Incorrect email or password' }) },
-  { label: '401', error: new ApiError(401, { detail: 'Could not validate credentials' }) },
-  { label: '403', error: new ApiError(403, { detail: "The user doesn't have enough privileges" }) },
-  { label: '404', error: new ApiError(404, { detail: 'Not found' }) },
-  {
-    label: '409',
-    error: new ApiError(409, { detail: 'The user with this email already exists in the system' }),
-  },
+  { label: '400 detail', error: detail(400, 'Incorrect email or password') },
+  { label: '401', error: detail(401, 'Could not validate credentials') },
+  { label: '403', error: detail(403, "The user doesn't have enough privileges") },
+  { label: '404', error: detail(404, 'Not found') },
+  { label: '409', error: detail(409, 'The user with this email already exists in the system') },
   {
     label: '422 detail list',
     error: new ApiError(422, {
@@ -136,6 +140,11 @@ export const API_FAILURES: { label: string; error: unknown }[] = [
   { label: '500', error: new ApiError(500, 'Internal Server Error') },
   { label: 'network failure', error: new NetworkError('Failed to fetch') },
 ];
+
+/** A list answer of `rows` rows (ids only: the machine counts them, the screen is not involved). */
+export function listAnswer(rows: number, count: number) {
+  return { data: Array.from({ length: rows }, (_, index) => ({ id: `row-${index + 1}` })), count };
+}
 
 /** Invoke ids of the actors running in a snapshot (done/error events can only come from those). */
 export function runningInvokes(snapshot: AnyMachineSnapshot): string[] {

@@ -19,12 +19,14 @@ import {
 import { type SessionContext, sessionMachine } from '../../machines/session';
 import * as signedInFlows from '../../machines/signed-in-flows';
 import { PROFILE_FORM } from '../../machines/signed-in-schemas';
-import { accountModels } from './account-models';
+import { ACCOUNT_MODELS } from './account-models';
 import { confirmationFixture, formDialogFixture } from './dialog-fixtures';
 import {
   API_FAILURES,
   actorOutcomes,
+  detail,
   labelled,
+  listAnswer,
   type MachineModel,
   runningInvokes,
   timeoutEvents,
@@ -197,8 +199,8 @@ function formDialogModel(dialog: AnyFormDialog): MachineModel {
  */
 const SESSION_FAILURES = [
   ...API_FAILURES,
-  { label: '403 credentials', error: new ApiError(403, { detail: 'Could not validate credentials' }) },
-  { label: '404 user gone', error: new ApiError(404, { detail: 'User not found' }) },
+  { label: '403 credentials', error: detail(403, 'Could not validate credentials') },
+  { label: '404 user gone', error: detail(404, 'User not found') },
 ];
 
 const sessionModel: MachineModel = {
@@ -220,14 +222,9 @@ const sessionModel: MachineModel = {
     // another token, or the token this tab holds (the same change reported twice).
     { type: 'session.otherTabSignedOut' },
     labelled({ type: 'session.otherTabSignedIn', token: 'other-tab-token' }, 'other token'),
-    ...((snapshot.context as SessionContext).token
-      ? [
-          labelled(
-            { type: 'session.otherTabSignedIn', token: (snapshot.context as SessionContext).token },
-            'same token',
-          ),
-        ]
-      : []),
+    ...[(snapshot.context as SessionContext).token]
+      .filter(Boolean)
+      .map((token) => labelled({ type: 'session.otherTabSignedIn', token }, 'same token')),
     ...actorOutcomes(
       snapshot,
       'loadCurrentUser',
@@ -236,11 +233,6 @@ const sessionModel: MachineModel = {
     ),
   ],
 };
-
-/** A list answer of `rows` rows (ids only: the machine counts them, the screen is not involved). */
-function listAnswer(rows: number, count: number) {
-  return { data: Array.from({ length: rows }, (_, index) => ({ id: `row-${index + 1}` })), count };
-}
 
 function pagingModel(name: string, machine: AnyStateMachine, pageSize: number): MachineModel {
   return {
@@ -262,7 +254,7 @@ function pagingModel(name: string, machine: AnyStateMachine, pageSize: number): 
       return [
         labelled({ type: 'paging.loaded', list: listAnswer(pageSize, 2 * pageSize + 2) }, 'full page'),
         labelled({ type: 'paging.loaded', list: listAnswer(2, 2 * pageSize + 2) }, 'short page'),
-        labelled({ type: 'paging.failed', error: new ApiError(400, { detail: 'Inactive user' }) }, '400'),
+        labelled({ type: 'paging.failed', error: detail(400, 'Inactive user') }, '400'),
         labelled({ type: 'paging.failed', error: new ApiError(500, 'Internal Server Error') }, '500'),
         { type: 'paging.retry' },
         { type: 'paging.online' },
@@ -276,6 +268,11 @@ function pagingModel(name: string, machine: AnyStateMachine, pageSize: number): 
     },
   };
 }
+
+const cannotWatch = labelled(
+  { type: 'xstate.error.actor.watchSystem', error: new Error('matchMedia is not available') },
+  'cannot watch',
+);
 
 const appearanceModel: MachineModel = {
   name: 'appearance',
@@ -294,14 +291,7 @@ const appearanceModel: MachineModel = {
     labelled({ type: 'appearance.change', mode: 'system' }, 'system'),
     labelled({ type: 'appearance.change', mode: 'purple' }, 'invalid mode'),
     { type: 'appearance.systemChanged' },
-    ...(runningInvokes(snapshot).includes('watchSystem')
-      ? [
-          labelled(
-            { type: 'xstate.error.actor.watchSystem', error: new Error('matchMedia is not available') },
-            'cannot watch',
-          ),
-        ]
-      : []),
+    ...(runningInvokes(snapshot).includes('watchSystem') ? [cannotWatch] : []),
   ],
 };
 
@@ -314,7 +304,7 @@ export const MODELS: MachineModel[] = [
   ...formModels,
   ...FORM_DIALOGS.map(formDialogModel),
   ...CONFIRMATIONS.map(confirmationModel),
-  ...accountModels(),
+  ...ACCOUNT_MODELS,
 ];
 
 export function modelByName(name: string): MachineModel | undefined {

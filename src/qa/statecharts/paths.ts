@@ -4,11 +4,9 @@ import { eventLabel, type MachineModel } from './model-kit';
 
 /**
  * The paths the model-based tests walk and the QA viewer steps through (one implementation, so the two
- * cannot drift). A traversal's vertex is a TRANSITION (previous state key, event, next state key), so
- * the shortest paths end once in every transition the events can take — guarded branches included,
- * since the payloads take each branch — and every event payload is tried from every reachable state.
- * The state key is the state value (plus a model's abstraction of context where guards read context),
- * never the whole context, so the graph is finite.
+ * cannot drift). A traversal's vertex is a TRANSITION (previous state key, event, next state key), so the
+ * shortest paths end once in every transition the events can take; the state key is the state value (plus
+ * a model's abstraction of context), never the whole context, so the graph is finite.
  */
 
 export interface PathStep {
@@ -29,11 +27,9 @@ export interface ModelPath {
 }
 
 /** The state key of a snapshot: value (and status when not active), plus the model's context abstraction. */
-export function stateKey(model: MachineModel, snapshot: AnyMachineSnapshot): string {
-  const value = JSON.stringify(snapshot.value);
+export function stateKey(model: MachineModel, snapshot: AnyMachineSnapshot, value?: string): string {
   const status = snapshot.status === 'active' ? '' : ` [${snapshot.status}]`;
-  const extra = model.key ? ` {${model.key(snapshot)}}` : '';
-  return `${value}${status}${extra}`;
+  return `${value ?? JSON.stringify(snapshot.value)}${status}${model.key ? ` {${model.key(snapshot)}}` : ''}`;
 }
 
 export { stateLabel } from './state-label';
@@ -105,6 +101,6 @@ export function generatePaths(model: MachineModel): ModelPath[] {
   return result;
 }
 
-function pathName(steps: PathStep[]): string {
+export function pathName(steps: PathStep[]): string {
   return steps.length ? steps.map((step) => step.label).join(' → ') : '(start)';
 }

@@ -5,7 +5,7 @@ import { eventLabel, type MachineModel } from './model-kit';
 import { type PropertyPath, propertyRecording, replayRecording } from './replay';
 import { liveLabel } from './state-label';
 import { CRASH, labelOf, outcomeOf } from './step-labels';
-import { WALK_SAMPLES } from './walk-samples';
+import { walkOffered } from './walk-samples';
 
 /**
  * A recording's actor as a property regression (issue 36 item 4; `npm run recording:regression`): the
@@ -19,12 +19,6 @@ export type Converted = { regression: PropertyPath } | { error: string };
 
 const MAX_CALLS = 8;
 const MAX_CLOCK_SECONDS = 120;
-
-/** What a property walk offers in `snapshot`: the model's events and the walk's extra samples. */
-const offeredIn = (model: MachineModel, snapshot: AnyMachineSnapshot): AnyEventObject[] => [
-  ...model.events(snapshot),
-  ...(WALK_SAMPLES[model.name]?.(snapshot) ?? []),
-];
 
 /** A sample as a `send` step: by its label alone when it has one (regressions spell no values). */
 const sendLabel = (sample: AnyEventObject) =>
@@ -50,7 +44,7 @@ function candidates(
     );
     return [first, ...rest].map((seconds) => `clock +${seconds} s`);
   }
-  const offered = offeredIn(model, snapshot);
+  const offered = walkOffered(model, snapshot);
   const sends = (sameType: boolean) =>
     offered
       .filter((sample) => (sample.type === event.type) === sameType && !outcomeOf(sample))
@@ -141,7 +135,7 @@ function* leadIns(model: MachineModel): Generator<PropertyPath> {
       yield path;
       if (step.snapshot.status !== 'active') continue;
       const labels = new Set(
-        offeredIn(model, step.snapshot).flatMap((event) => {
+        walkOffered(model, step.snapshot).flatMap((event) => {
           const outcome = outcomeOf(event);
           if (!outcome) return [sendLabel(event)];
           const verb = outcome.kind === 'done' ? 'resolve' : 'reject';

@@ -4,22 +4,14 @@ import { type FixturePath, fixtureState } from './fixtures';
 import { eventLabel, type MachineModel, PureRun } from './model-kit';
 import { liveLabel } from './state-label';
 import { type ActorOutcome, CRASH, definedEventTypes, labelOf, outcomeOf, parseSettle } from './step-labels';
-import { WALK_SAMPLES, WALK_TIMING } from './walk-samples';
+import { WALK_TIMING, walkOffered } from './walk-samples';
 
 /**
- * Replays a recorded path in the viewer (issue 25, points 2 and 6): a committed path fixture
- * (tests/fixtures/paths, each step's expected state) or a property walk's path (tests/property/
- * regressions.json, or the JSON line a failing walk prints). Each step runs on XState's pure
- * `transition` from the state the previous step reached, and says which state it reached, which edges
- * it took and, for a fixture, whether that is the state the fixture expects.
- *
- * A fixture's step is an event by its model label. A property step is read as the walk wrote it
- * (step-labels.ts): `send …` is the event of that label among those the walk offers (the model's and
- * the boundary samples of walk-samples.ts, those offered earlier, the bare types),
- * `resolve|reject <invoke>#<n> (<outcome>)` the model's done/error event of that outcome while call n
- * of that invoke runs (the result of a call that no longer runs is ignored, as a stopped actor's is),
- * `clock +N s` N seconds of the machine's timers (walk-samples.ts): each second, every running timer
- * actor sends its event.
+ * Replays a recorded path in the viewer (issue 25, points 2 and 6) on XState's pure `transition`: a path
+ * fixture (with each step's expected state), a property walk's path or a live recording. A property step
+ * is read as the walk wrote it (step-labels.ts): `send …` among the events the walk offered so far,
+ * `resolve|reject <invoke>#<n> (<outcome>)` while call n runs (the result of a call that no longer runs
+ * is ignored, as a stopped actor's is), `clock +N s` as N seconds of the machine's timers.
  */
 
 export interface RecordedStep {
@@ -124,18 +116,6 @@ export function parsePastedPath(text: string): PropertyPath | string {
     : 'Not a path: the JSON needs "machine", "input" and "steps" (a list of step labels).';
 }
 
-/** Runs `events` from the model input `inputLabel`; calls `onStep` with the start and every step. */
-export function runEvents(
-  model: MachineModel,
-  input: unknown,
-  events: AnyEventObject[],
-  onStep: (edges: DefinedEdge[], snapshot: AnyMachineSnapshot) => void,
-): void {
-  const run = new PureRun(model, input);
-  onStep(run.startEdges, run.snapshot);
-  for (const event of events) onStep(run.send(event), run.snapshot);
-}
-
 /**
  * What a property walk offers by the time of each step: every event the model offered so far (a walk
  * keeps them as samples), the bare types of the machine's events, the outcomes the model offered for
@@ -152,8 +132,7 @@ class WalkOffers {
   /** Takes in what the model offers in `snapshot`, and the calls it started. */
   see(snapshot: AnyMachineSnapshot): void {
     const internal = WALK_TIMING[this.model.name]?.internalEvents ?? [];
-    const offered = [...this.model.events(snapshot), ...(WALK_SAMPLES[this.model.name]?.(snapshot) ?? [])];
-    for (const event of offered) {
+    for (const event of walkOffered(this.model, snapshot)) {
       const outcome = outcomeOf(event);
       if (internal.includes(event.type)) continue;
       if (outcome) {

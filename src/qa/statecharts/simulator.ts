@@ -1,18 +1,12 @@
-import { getAdjacencyMap, type SerializedSnapshot } from '@xstate/graph';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateNode } from 'xstate';
-import { eventLabel, type MachineModel } from './model-kit';
-import type { ModelPath, PathStep } from './paths';
+import { eventLabel, type MachineModel, pureScope } from './model-kit';
+import { type ModelPath, type PathStep, pathName } from './paths';
 import { stateLabel } from './state-label';
 
 /**
- * The simulator's rules, on the test models the paths come from: in a state, the enabled events are
- * the model's events some active state node handles, grouped by what QA decides. A
- * group with one choice is played at once; where a payload's guard or an actor's outcome decides the
- * target, the group holds one choice per outcome (guard ✓ / ✗ payloads, done / each error) and the
- * viewer asks which. Steps are computed with XState's graph API (the one the test paths come from;
- * core's `transition` would put its code in the main bundle, where xstate lives); the played path is a
- * ModelPath, so the viewer replays it on a real actor (walk.ts) like a test path. QA may also send a
- * preset with its payload edited (`editedLabel`), checked against the preset's shape.
+ * The simulator's rules, on the test models the paths come from: the enabled events are the model's
+ * events some active state node handles, grouped by what QA decides (a guard's or an actor's outcome is
+ * one choice each). The played path is a ModelPath, replayed on a real actor (walk.ts) like a test path.
  */
 
 export interface Choice {
@@ -47,53 +41,26 @@ function handles(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   );
 }
 
-const FROM = '(from)' as SerializedSnapshot;
-
-/**
- * One level of XState's adjacency map: the state a traversal starts from (the machine's initial state
- * for `input`, or `from`), and where each of `events` leads from it (by label).
- */
-function adjacent(
-  model: MachineModel,
-  start: { input: unknown } | { from: AnyMachineSnapshot },
-  events: AnyEventObject[],
-): { state: AnyMachineSnapshot; next: Map<string, AnyMachineSnapshot> } {
-  const from = 'from' in start ? start.from : undefined;
-  const map = getAdjacencyMap(model.machine, {
-    ...('input' in start ? { input: start.input } : { fromState: from }),
-    events: (snapshot: AnyMachineSnapshot) => (snapshot === from ? events : []),
-    stopWhen: (snapshot: AnyMachineSnapshot) => from !== undefined && snapshot !== from,
-    serializeEvent: eventLabel,
-    serializeState: (_snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined) =>
-      event ? eventLabel(event) : FROM,
-  });
-  const origin = map[FROM];
-  if (!origin) throw new Error(`${model.name}: no start state`);
-  const next = new Map(
-    Object.entries(origin.transitions).map(([label, step]) => [
-      label,
-      (step as { state: AnyMachineSnapshot }).state,
-    ]),
-  );
-  return { state: origin.state as AnyMachineSnapshot, next };
+/** Where each of `events` leads from `snapshot`, on the machine's pure transition. */
+function nextStates(model: MachineModel, snapshot: AnyMachineSnapshot, events: AnyEventObject[]) {
+  const scope = pureScope('simulator', {});
+  return events.map((event) => model.machine.transition(snapshot, event, scope) as AnyMachineSnapshot);
 }
 
 export function startState(model: MachineModel, inputLabel: string): AnyMachineSnapshot {
   const input = model.inputs.find((candidate) => candidate.label === inputLabel)?.input;
-  return adjacent(model, { input }, []).state;
+  return model.machine.getInitialSnapshot(pureScope('simulator', {}), input) as AnyMachineSnapshot;
 }
 
 /** The choices enabled in a state, grouped; empty once the machine is done. */
 export function enabledChoices(model: MachineModel, snapshot: AnyMachineSnapshot): ChoiceGroup[] {
   if (snapshot.status !== 'active') return [];
   const groups = new Map<string, Choice[]>();
-  const events = model.events(snapshot).filter((event) => handles(snapshot, event));
-  const { next: after } = adjacent(model, { from: snapshot }, events);
-  for (const event of events) {
-    const label = eventLabel(event);
-    const next = after.get(label);
-    if (!next) throw new Error(`${model.name}: no transition for ${label}`);
-    const choice = { event, label, target: stateLabel(next), next };
+  const events = model.events(snapshot).filter((candidate) => handles(snapshot, candidate));
+  const after = nextStates(model, snapshot, events);
+  for (const [index, event] of events.entries()) {
+    const next = after[index] as AnyMachineSnapshot;
+    const choice = { event, label: eventLabel(event), target: stateLabel(next), next };
     const name = groupName(event);
     groups.set(name, [...(groups.get(name) ?? []), choice]);
   }
@@ -148,7 +115,7 @@ function editedChoice(model: MachineModel, snapshot: AnyMachineSnapshot, label: 
     return undefined; // a link whose JSON was cut
   }
   if (!handles(snapshot, event)) return undefined;
-  const next = adjacent(model, { from: snapshot }, [event]).next.get(eventLabel(event));
+  const [next] = nextStates(model, snapshot, [event]);
   return next && { event, label, target: stateLabel(next), next };
 }
 
@@ -160,8 +127,7 @@ export function playedPath(
   initial: AnyMachineSnapshot = startState(model, inputLabel),
 ): ModelPath {
   const input = model.inputs.find((candidate) => candidate.label === inputLabel)?.input;
-  const names = steps.length ? steps.map((step) => step.label).join(' → ') : '(start)';
-  return { id: `${inputLabel} · ${names}`, inputLabel, input, initial, steps };
+  return { id: `${inputLabel} · ${pathName(steps)}`, inputLabel, input, initial, steps };
 }
 
 /**

@@ -5,20 +5,16 @@ export function stateLabel(snapshot: AnyMachineSnapshot): string {
   return stateValueLabel(snapshot.value);
 }
 
+const leaves = (value: StateValue): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : Object.entries(value).flatMap(([key, child]) =>
+        leaves(child as StateValue).map((leaf) => `${key}.${leaf}`),
+      );
+
 /** `{ open: { editing: 'valid' } }` → `open.editing.valid`; parallel regions joined by ` + `. */
 export function stateValueLabel(value: StateValue): string {
-  const parts: string[] = [];
-  const visit = (value: unknown, prefix: string) => {
-    if (typeof value === 'string') {
-      parts.push(prefix ? `${prefix}.${value}` : value);
-      return;
-    }
-    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-      visit(child, prefix ? `${prefix}.${key}` : key);
-    }
-  };
-  visit(value, '');
-  return parts.join(' + ');
+  return leaves(value).join(' + ');
 }
 
 /** The state as the replay compares it: its value, and its status when not active. */

@@ -1,16 +1,15 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { type ListName, PAGE_SIZES } from '../../api/paging';
+import { MEGABYTE } from '../../machines/upload';
 import { fakeFile } from './account-models';
-import { labelled } from './model-kit';
+import { labelled, listAnswer, type MachineModel } from './model-kit';
 
 /**
- * What a property walk (tests/property) sends besides its machine's model events: samples at the
- * edges of the spec's rules that the models' fixtures do not sit on, and the timers its callback actors
- * run on the simulated clock. Here rather than beside the walks so that the viewer's replay of a walk's
- * path (replay.ts) finds the same events by their labels.
+ * What a property walk (tests/property) sends besides its machine's model events: samples at the edges of
+ * the spec's rules, and the timers its callback actors run. Here, not beside the walks, so that the
+ * viewer's replay of a walk's path (replay.ts) finds the same events by their labels.
  */
 
-const MEGABYTE = 1024 * 1024;
 const set = (values: Record<string, unknown>, label: string): AnyEventObject =>
   labelled({ type: 'form.set', values }, label);
 
@@ -45,10 +44,7 @@ const FORM_BOUNDARIES: Record<string, AnyEventObject[]> = {
 /** An answer of `count` rows of a list of two full pages and a short one. */
 const rows = (list: ListName, count: number): AnyEventObject => ({
   type: 'paging.loaded',
-  list: {
-    data: Array.from({ length: count }, (_, index) => ({ id: `row-${index + 1}` })),
-    count: 2 * PAGE_SIZES[list] + 2,
-  },
+  list: listAnswer(count, 2 * PAGE_SIZES[list] + 2),
 });
 /** Boundary answers of a list: one row short of a full page, and none. */
 const pagingBoundaries = (list: ListName) => [
@@ -94,6 +90,12 @@ export const WALK_SAMPLES: Record<string, (snapshot: AnyMachineSnapshot) => AnyE
     Object.entries(FORM_BOUNDARIES).map(([machine, samples]) => [machine, () => samples]),
   ),
 };
+
+/** What a property walk offers in `snapshot`: the model's events and the walk's extra samples. */
+export const walkOffered = (model: MachineModel, snapshot: AnyMachineSnapshot): AnyEventObject[] => [
+  ...model.events(snapshot),
+  ...(WALK_SAMPLES[model.name]?.(snapshot) ?? []),
+];
 
 export interface WalkTiming {
   /** Events only the machine itself or an invoked actor sends (a walk never sends them). */

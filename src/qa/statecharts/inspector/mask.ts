@@ -21,21 +21,12 @@ function maskValue(value: unknown): unknown {
 }
 
 function plain(value: unknown, depth: number, seen: WeakSet<object>): unknown {
-  if (value === null || value === undefined) return value;
-  switch (typeof value) {
-    case 'string':
-      return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
-    case 'number':
-    case 'boolean':
-      return value;
-    case 'bigint':
-      return String(value);
-    case 'function':
-      return '[function]';
-    case 'symbol':
-      return String(value);
-  }
-  const object = value as object;
+  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean')
+    return value;
+  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  if (typeof value === 'function') return '[function]';
+  if (typeof value !== 'object') return String(value); // a bigint or a symbol
+  const object = value;
   if (seen.has(object)) return '[circular]';
   if (depth >= MAX_DEPTH) return '[…]';
   seen.add(object);

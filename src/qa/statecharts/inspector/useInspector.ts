@@ -21,20 +21,11 @@ export interface LoggedEvent extends LiveEvent {
 
 export const actorKey = (actor: Pick<LiveActor, 'tab' | 'id'>) => `${actor.tab}:${actor.id}`;
 
-export interface Inspector {
-  actors: LiveActor[];
-  log: LoggedEvent[];
-  paused: boolean;
-  /** Events that arrived while paused. */
-  missed: number;
-  setPaused: (paused: boolean) => void;
-  clear: () => void;
-}
-
-export function useInspector(): Inspector {
+export function useInspector() {
   const [actors, setActors] = useState<Map<string, LiveActor>>(new Map());
   const [log, setLog] = useState<LoggedEvent[]>([]);
   const [paused, setPausedState] = useState(false);
+  /** Events that arrived while paused. */
   const [missed, setMissed] = useState(0);
   const pausedRef = useRef(false);
   const seq = useRef(0);
