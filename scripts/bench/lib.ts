@@ -31,7 +31,7 @@ const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:
 // Clean-up
 
 const cleanups: Array<() => Promise<void> | void> = [];
-export function onCleanup(fn: () => Promise<void> | void) {
+function onCleanup(fn: () => Promise<void> | void) {
   cleanups.push(fn);
 }
 
