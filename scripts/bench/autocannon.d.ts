@@ -28,7 +28,7 @@ declare module 'autocannon' {
     body?: string;
     overallRate?: number;
     timeout?: number;
-    /** A cycle of requests per connection (bench:load), each set up from the one before's answer. */
+    /** A cycle of requests per connection (bench:api's mixed workload), each set up from the one before's answer. */
     requests?: unknown[];
   }
 

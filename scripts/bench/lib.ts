@@ -1,10 +1,10 @@
 // Shared pieces of the benches: child servers, bench databases, load generation, statistics, tables.
 // Everything a bench starts or creates is registered for clean-up, which runs on success, failure and
 // Ctrl-C alike.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,7 +31,7 @@ const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:
 // Clean-up
 
 const cleanups: Array<() => Promise<void> | void> = [];
-export function onCleanup(fn: () => Promise<void> | void) {
+function onCleanup(fn: () => Promise<void> | void) {
   cleanups.push(fn);
 }
 
@@ -46,8 +46,12 @@ async function cleanUp() {
   }
 }
 
-/** Runs a bench's main function, then cleans up whatever it started, also on failure and on signals. */
-export function runMain(main: () => Promise<boolean | undefined>) {
+/**
+ * Runs a bench's main function between the machine's description and its load average, says whether
+ * every budget was met, then cleans up whatever it started, also on failure and on signals.
+ */
+export function runMain(main: () => Promise<boolean>) {
+  log(machineLine());
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
@@ -58,7 +62,10 @@ export function runMain(main: () => Promise<boolean | undefined>) {
   process.on('SIGINT', () => void stop(130));
   process.on('SIGTERM', () => void stop(143));
   main().then(
-    (ok) => stop(ok === false ? 1 : 0),
+    (ok) => {
+      log(`\n${loadLine()}\n${ok ? 'All budgets met.' : 'Some budgets were NOT met (see above).'}`);
+      return stop(ok ? 0 : 1);
+    },
     (error) => {
       const cause = error instanceof Error && error.cause ? `\ncaused by: ${String(error.cause)}` : '';
       process.stderr.write(
@@ -198,6 +205,37 @@ export function rssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
+const TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+/**
+ * The CPU time (user + system, µs; all threads, so libuv's pool and V8's too) each process has used so
+ * far: `root` and every process under it (a cluster's primary and its workers), from /proc.
+ */
+export function treeCpu(root: number, into = new Map<number, number>()): Map<number, number> {
+  try {
+    const stat = readFileSync(`/proc/${root}/stat`, 'utf8');
+    // After the command name (in parentheses, which may hold spaces): state, ppid, … utime, stime.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    into.set(root, (Number(fields[11]) + Number(fields[12])) * TICK_US);
+    // Children are listed per thread: esbuild's service (tsx) is started from a worker thread.
+    for (const task of readdirSync(`/proc/${root}/task`)) {
+      const children = readFileSync(`/proc/${root}/task/${task}/children`, 'utf8').split(' ');
+      for (const child of children.filter(Boolean)) treeCpu(Number(child), into);
+    }
+  } catch {
+    // exited meanwhile
+  }
+  return into;
+}
+
+/** Each process's CPU time (µs) since `before` was taken; a process started since counts whole. */
+export function cpuSince(before: Map<number, number>, root: number): Map<number, number> {
+  const after = treeCpu(root);
+  return new Map([...after].map(([pid, us]) => [pid, us - (before.get(pid) ?? 0)]));
+}
+
+export const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
+
 // ---------------------------------------------------------------------------------------------------
 // HTTP helpers
 
@@ -238,16 +276,28 @@ export interface Measure {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU time per 2xx answer, µs (NaN when not measured). */
+  cpu: number;
+  /** Each server process's share of that CPU time, %. */
+  shares: number[];
 }
 
-/** One autocannon run: requests/s of 2xx answers, latency percentiles (ms), errors + non-2xx. */
-export async function cannon(options: CannonOptions): Promise<Measure> {
+/**
+ * One autocannon run: requests/s of 2xx answers, latency percentiles (ms), errors + non-2xx, and with
+ * `server` (a pid) the CPU time its process tree used per answer.
+ */
+export async function cannon(options: CannonOptions, server?: number): Promise<Measure> {
+  const before = server === undefined ? undefined : treeCpu(server);
   const result = await autocannon({ timeout: 10, ...options });
+  const used = before && server !== undefined ? [...cpuSince(before, server).values()] : [];
+  const total = sum(used);
   return {
     rps: result['2xx'] / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    cpu: before ? total / result['2xx'] : Number.NaN,
+    shares: used.map((us) => (100 * us) / total),
   };
 }
 
@@ -274,7 +324,9 @@ export function medianMeasure(measures: Measure[]): Measure {
     rps: median(measures.map((m) => m.rps)),
     p50: median(measures.map((m) => m.p50)),
     p99: median(measures.map((m) => m.p99)),
-    errors: measures.reduce((sum, m) => sum + m.errors, 0),
+    errors: sum(measures.map((m) => m.errors)),
+    cpu: median(measures.map((m) => m.cpu)),
+    shares: [],
   };
 }
 
@@ -352,13 +404,13 @@ export function table(headers: string[], rows: Array<Array<string | number>>): s
 export const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 export const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
 
-export function machineLine(): string {
+function machineLine(): string {
   const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
   return `machine: ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), ${gib(totalmem())} RAM (${gib(freemem())} free), node ${process.version}; ${loadLine()}`;
 }
 
 /** Other work on the machine skews every figure: print the load average with them. */
-export function loadLine(): string {
+function loadLine(): string {
   return `load average ${loadavg()
     .map((n) => n.toFixed(2))
     .join(' ')}`;

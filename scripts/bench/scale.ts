@@ -8,10 +8,8 @@ import {
   bearer,
   createBenchDatabase,
   fixed,
-  loadLine,
   log,
   login,
-  machineLine,
   median,
   numberEnv,
   percentile,
@@ -129,7 +127,6 @@ async function benchBackend(backend: 'postgres' | 'pglite'): Promise<Figures> {
 }
 
 async function main(): Promise<boolean> {
-  log(machineLine());
   log(
     `bench:scale — ${ROUNDS} round(s) of ${REQUESTS} sequential requests per case, limit=${LIMIT}, ${USERS} users\n`,
   );
@@ -161,8 +158,6 @@ async function main(): Promise<boolean> {
       ),
     );
   }
-  log(`\n${loadLine()}`);
-  log(ok ? 'All budgets met.' : 'Some budgets were NOT met (see above).');
   return ok;
 }
 
