@@ -17,7 +17,8 @@ const DESCRIBED = /\bdefineFormDialog\b[\s\S]*?\bmachine:\s*(\w+)/g;
 /** vitest's `forceRerunTriggers`. */
 const RERUN_ALL = /(^|\/)(package\.json|vite(st)?\.config\.\w+)$/;
 
-export function changedWalks(root: string): (changed: string[]) => string[] | undefined {
+export function changedWalks(tree: string): (changed: string[]) => string[] | undefined {
+  const root = path.resolve(tree);
   const at = (...folders: string[]) => folders.flatMap((folder) => sourceFiles(path.join(root, folder)));
   const imports = new Map<string, string[]>();
   const reach = (starts: string[], enter: (file: string) => boolean) => {
