@@ -10,12 +10,15 @@ import {
   replay,
   startState,
 } from '../../src/qa/statecharts/simulator';
+import { walkWanted } from './walk-filter';
+
+const WALKED = MODELS.filter((model) => walkWanted(model.name));
 
 describe('the simulator', () => {
   // The test paths cover every edge; if the simulator can play each of them, QA can reach every edge by
   // hand. A path also sends events its state does not handle at all (they change nothing, and the
   // simulator does not offer them): those steps are left out.
-  it.each(MODELS.map((model) => [model.name, model] as const))(
+  it.each(WALKED.map((model) => [model.name, model] as const))(
     '%s: every test path can be played by hand, step by step to the same states',
     (_name, model) => {
       for (const path of generatePaths(model)) {
@@ -58,7 +61,7 @@ describe('the simulator', () => {
   });
 
   it('offers only events an active state handles (taken, or every guard failing)', () => {
-    for (const model of MODELS) {
+    for (const model of WALKED) {
       for (const input of model.inputs) {
         const start = startState(model, input.label);
         const handled = new Set((start._nodes as AnyStateNode[]).flatMap((node) => node.ownEvents));

@@ -1,7 +1,8 @@
 /**
- * `WALK_MACHINES=a,b` (set by `npm run walk` and `coverage:paths --machine`): only these machines'
- * walks are declared, at machine and UI level. A walk file then plans no paths and starts no server for
- * the machines it skips, which is what makes a walk of one machine take seconds instead of minutes.
+ * `WALK_MACHINES=a,b` (set by `npm run walk`, `coverage:paths --machine` and `npm run loop`, which names
+ * the machines a change can affect: ./changed-walks.ts): only these machines' walks are declared, at
+ * machine and UI level. A walk file then plans no paths and starts no server for the machines it skips,
+ * which is what makes a walk of one machine take seconds instead of minutes.
  */
 const only = (process.env.WALK_MACHINES ?? '')
   .split(',')

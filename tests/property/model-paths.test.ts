@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventLabel } from '../../src/qa/statecharts/model-kit';
 import { generatePaths } from '../../src/qa/statecharts/paths';
+import { walkWanted } from '../model/walk-filter';
 import { Runner, stateText } from './harness';
 import { PROPERTY_MACHINES } from './machines';
 
@@ -10,7 +11,7 @@ import { PROPERTY_MACHINES } from './machines';
  * calls, and every oracle is checked after every step.
  */
 
-for (const target of PROPERTY_MACHINES) {
+for (const target of PROPERTY_MACHINES.filter((candidate) => walkWanted(candidate.model.name))) {
   const { model } = target;
   describe(`${model.name}: model paths under the spec's oracles`, () => {
     const paths = generatePaths(model);
