@@ -177,8 +177,9 @@ suite('start-up refusals', () => {
   it('a bad LOG_LEVEL stops start-up, naming it', async () => {
     const result = await runToExit({ DATABASE: 'embedded', DATA_DIR: tempDir(), LOG_LEVEL: 'verbose' });
     expect(result.code).toBe(1);
+    // The line is JSON: the value's quotes come escaped.
     expect(result.output).toContain(
-      'Invalid setting LOG_LEVEL: expected fatal, error, warn, info, debug, trace or silent, got "verbose"',
+      'Invalid setting LOG_LEVEL: expected fatal, error, warn, info, debug, trace or silent, got \\"verbose\\"',
     );
   });
 
