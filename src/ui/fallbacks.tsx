@@ -1,3 +1,4 @@
+import { Flex, Spinner } from '@chakra-ui/react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 
@@ -22,5 +23,14 @@ export function NotFound() {
     <Suspense fallback={null}>
       <NotFoundScreen />
     </Suspense>
+  );
+}
+
+/** The whole page while the signed-in app loads: its code (the layout's pending screen) or the user. */
+export function PageSpinner() {
+  return (
+    <Flex justify="center" align="center" h="100vh" w="full">
+      <Spinner size="xl" color="ui.main" aria-label="Loading" />
+    </Flex>
   );
 }

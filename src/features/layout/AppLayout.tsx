@@ -1,9 +1,10 @@
-import { Box, Button, Flex, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { errorMessage } from '../../api/errors';
+import { PageSpinner } from '../../ui/fallbacks';
 import { useAppActors } from '../app/context';
 import { ensureQueryClient } from '../app/query';
 import { MobileNav, Sidebar } from './Sidebar';
@@ -63,11 +64,7 @@ function SignedInLayout({ session }: { session: ReturnType<typeof useAppActors>[
   const error = useSelector(session, (snapshot) => snapshot.context.error);
 
   if (phase === 'loading' || phase === 'signedOut') {
-    return (
-      <Flex justify="center" align="center" h="100vh" w="full">
-        <Spinner size="xl" color="ui.main" aria-label="Loading" />
-      </Flex>
-    );
+    return <PageSpinner />;
   }
   if (phase === 'failed') {
     // 'Inactive user' stays so until an admin acts, and /login sends a stored token back here: the way
