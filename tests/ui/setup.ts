@@ -1,11 +1,15 @@
 import { TextDecoder, TextEncoder } from 'node:util';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { toaster } from '../../src/ui/toaster-view';
 
 // The API server runs in this process: jsdom's TextEncoder makes Uint8Arrays of another realm, which
 // the server's JWT library rejects. Node's own encoder keeps one realm (browsers behave the same).
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// Every screen here waits on the real server, which hashes passwords (argon2): on a busy 2-core machine a
+// sign-up's answer takes over testing-library's 1 s default (public.test.tsx failed so at load 5).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs the UI library relies on.
 if (!window.matchMedia) {
