@@ -103,10 +103,8 @@ function bin(name) {
 }
 
 function buildWeb({ quick }) {
-  // NODE_ENV from the caller's shell (development, test) would make Vite ship React's development build;
-  // the SPA build reads no .env either (vite.config.ts: envDir false). A quick build (a local `npm start`)
-  // precompresses at cheap levels and prints warnings only; a release build (`npm run build`) squeezes
-  // every byte and prints its chunk table.
+  // NODE_ENV from the caller's shell would make Vite ship React's development build. A quick build (a local
+  // `npm start`) precompresses cheaply and prints warnings only.
   const args = quick ? ['build', '--logLevel', 'warn'] : ['build'];
   run(bin('vite'), args, { ...process.env, NODE_ENV: 'production', PRECOMPRESS: quick ? 'fast' : 'full' });
 }

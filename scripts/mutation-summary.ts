@@ -1,13 +1,6 @@
 /**
- * `npm run mutation:summary`: the figures of the last mutation run (reports/mutation/mutation.json) as
- * Markdown, written to the committed reports/mutation/summary.md and printed (docs/testing.md, Mutation).
- * Score = (killed + timed out) / (killed + timed out + survived + not covered), as Stryker counts it, for
- * the non-static mutants, the static ones (in machine definitions) and all. The survivors listed in
- * tests/mutation/equivalent.json (scripts/mutation/equivalents.ts) are counted apart, with the score without
- * them, and a listed one that no longer survives or matches is named, so the list keeps no stale entries.
- * A file of scripts/mutation/parts.ts missing from the report is named as not measured.
- *
- * Options: --report <file> reads another JSON report; --out <file> writes elsewhere (`-` prints only).
+ * `npm run mutation:summary`: the last mutation run's scores as Markdown (reports/mutation/summary.md),
+ * with the listed equivalents counted apart and stale ones named. --report <file>, --out <file> (`-`: print).
  */
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,13 +1,7 @@
 /**
- * `npm run regen`: regenerates everything derived from the sources, each step from the one before:
- * 1. openapi/openapi.json and openapi/schema.d.ts (`npm run generate:api`);
- * 2. the path fixtures, tests/fixtures/paths/ (`npm run fixtures:paths`);
- * 3. the walked-by reports, src/qa/statecharts/walked-by/, of the machines whose report is stale (missing,
- *    naming other edges than the machine defines, or a test file that is gone): `coverage:paths --machine`;
- *    `--all` walks every machine, `--machine a,b` the ones named;
- * 4. the diagrams, docs/statecharts/ (`npm run statecharts`), which show the walked-by reports.
- * Stops at the first step that fails. Then it fails if the database schema is ahead of the migrations:
- * `npm run db:generate` writes those, reviewed by hand.
+ * `npm run regen`: regenerates, in order, the contract and API types, the path fixtures, the stale walked-by
+ * reports (`--all` every machine, `--machine a,b` those named) and the diagrams; stops at the first failing
+ * step, then fails if the database schema is ahead of its migrations (`npm run db:generate`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

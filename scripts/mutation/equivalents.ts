@@ -1,12 +1,7 @@
 /**
- * The mutants listed as equivalent (tests/mutation/equivalent.json) and how a report's mutants are
- * matched to them: by file, mutator, replacement, the original source text the mutant replaces
- * (`original`) and the whole lines it is on (`context`: a `false` alone is on many lines), whitespace
- * collapsed; the nearest one to the listed line when several match. Why not by
- * line and column alone: any edit above a listed mutant moved it, and the entry then named another
- * mutant or none. A change of the original text itself leaves the entry unmatched, which the summary
- * names (the mutant is to be judged again). An entry without `original` matches by line and column,
- * a survivor first: `a && b` and its `a` start at the same place, and such a key named the survivor.
+ * The mutants listed as equivalent (tests/mutation/equivalent.json), matched by file, mutator,
+ * replacement, original text and its lines rather than by line and column, which any edit above moves;
+ * an entry without `original` matches by line and column, a survivor first.
  */
 import { readFileSync } from 'node:fs';
 

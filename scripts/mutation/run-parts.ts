@@ -1,9 +1,6 @@
 /**
- * `npm run test:mutation:parts`: the full mutation run (static mutants included) one mutated file at a
- * time (scripts/mutation/parts.ts), each with the walks of its own machines only, then one merged report
- * (why: docs/testing.md, Mutation). Each part's report is kept as soon as it ends (reports/mutation/parts/),
- * so a stopped run resumes where it stopped; after each part its survivors run again (`recheck`), so that
- * tests added since are measured without a full run of the part.
+ * `npm run test:mutation:parts`: the full mutation run one mutated file at a time (scripts/mutation/parts.ts),
+ * then one merged report (docs/testing.md, Mutation). A stopped run resumes; each part's survivors run again.
  *
  *   npm run test:mutation:parts                      every part not yet measured, then the merge
  *   npm run test:mutation:parts -- --fresh           every part again
@@ -56,11 +53,10 @@ const mutantKey = (mutant: LocatedMutant) =>
   `${mutant.location.start.line}:${mutant.location.start.column}:${mutant.mutatorName}:${mutant.replacement ?? ''}`;
 
 /**
- * The part's survivors and "not covered" mutants, except those listed as equivalent, run again
- * (MUTATION_RECHECK in stryker.config.mjs: each mutant's own range; Stryker's ranges count lines from 1
- * and columns from 0, its reports both from 1); their results replace the part's. After tests were
- * added, this measures them against every mutant they may kill without a full run of the part.
+ * The part's undetected mutants, but the listed equivalents, run again (MUTATION_RECHECK: Stryker's ranges
+ * count columns from 0, its reports from 1); their results replace the part's.
  */
+
 function recheck(part: MutationPart): boolean {
   const reportFile = partReport(part.file);
   const report = readJson<MutationReport>(reportFile);
