@@ -41,10 +41,8 @@ function readKinds(dir: string): Map<string, KindSets | null> {
 
 const WALKS_DIR = 'tests/ui/walks';
 
-/**
- * The UI walk files that may walk `machines` (loading one in jsdom costs seconds): those that name a
- * machine, and the descriptors' walks of a confirmation or form dialog; every walk file when none does.
- */
+/** The UI walk files that may walk `machines` (each costs seconds in jsdom); all when none names one. */
+
 function walkFiles(machines: string[]): string[] {
   const files = readdirSync(WALKS_DIR)
     .filter((file) => file.endsWith('.test.tsx'))

@@ -41,11 +41,8 @@ interface Tally {
 
 const root = path.join(import.meta.dirname, '..');
 
-/**
- * A static mutant is reached only while a module loads (a machine definition, a constant), never by a
- * test's own code: Stryker flags it `static` and no test covers it. A mutant with `static` that tests
- * also cover (code the model tests run while collecting their paths) is run per test like the others.
- */
+/** Static: reached only while a module loads, and covered by no test (covered ones run per test). */
+
 const isStatic = (mutant: MutantResult) => Boolean(mutant.static) && (mutant.coveredBy ?? []).length === 0;
 
 const empty = (): Tally => ({ killed: 0, survived: 0, noCoverage: 0, ignored: 0, errors: 0, equivalent: 0 });

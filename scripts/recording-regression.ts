@@ -1,7 +1,6 @@
-// `npm run recording:regression -- <recording.json> [--actor <actor>] [--write]`: turns the actors of a
-// recording the Live view saved into property regressions (src/qa/statecharts/recording-regression.ts),
-// printed as JSON lines; --write appends them to tests/property/regressions.json, which the property
-// project replays with every oracle after every step.
+// `npm run recording:regression -- <recording.json> [--actor <actor>] [--write]`: a Live view recording as
+// property regressions; --write appends them to tests/property/regressions.json.
+
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseRecording } from '../src/qa/statecharts/live-recording';

@@ -1,6 +1,5 @@
-// npm run bench:api — the API server against its floor, under a login storm and a mixed workload, its
-// CPU time per request with one process and with WEB_CONCURRENCY workers, its memory, and the same reads
-// on the embedded database. Settings and budgets: docs/benchmarks.md. Exits 1 when a budget is not met.
+// npm run bench:api — the API server against its floor, a login storm, a mixed workload, workers, memory
+// and PGlite (docs/benchmarks.md). Exits 1 when a budget is not met.
 
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';

@@ -61,10 +61,8 @@ export function contextText(source: string, { start, end }: LocatedMutant['locat
     .trim();
 }
 
-/**
- * Which of one file's mutants each listed entry of that file names: a mutant → its entry. Each mutant
- * is named once at most; an entry that names none is stale (the code it was judged on changed).
- */
+/** Which of one file's mutants each listed entry names (once at most); an entry naming none is stale. */
+
 export function matchEquivalents<M extends LocatedMutant>(
   entries: readonly Equivalent[],
   file: string,

@@ -1,11 +1,8 @@
 /**
- * `tsx scripts/mutation/rekey-equivalents.ts [report.json …]`: the entries of tests/mutation/equivalent.json
- * follow their mutants in Stryker JSON reports (default reports/mutation/mutation.json): each entry a
- * report's mutant matches (scripts/mutation/equivalents.ts) takes that mutant's line and column, the
- * original text it replaces and the lines it is on. Run after a measurement, so the listed lines stay where the mutants are;
- * an entry without `original` (listed by line and column) gets one from a report of the code it was
- * judged on. Entries no report matches are named and left as they are.
+ * `tsx scripts/mutation/rekey-equivalents.ts [report.json …]`: moves the entries of
+ * tests/mutation/equivalent.json to where the reports have their mutants; unmatched ones are named.
  */
+
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {

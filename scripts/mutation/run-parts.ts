@@ -8,8 +8,8 @@
  *   npm run test:mutation:parts -- --recheck         the survivors of the measured parts again (new tests)
  *   npm run test:mutation:parts -- --merge           the merge only
  *
- * The merge writes reports/mutation/mutation.json and index.html (what `npm run mutation:summary` reads).
- * Needs Node ≥ 22 first on PATH, like `npm run test:mutation`.
+ * The merge writes reports/mutation/mutation.json and index.html. Needs Node ≥ 22.
+
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
