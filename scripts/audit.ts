@@ -1,6 +1,5 @@
 // `npm run audit`: `npm audit --omit=dev`, exit 1 on a high or critical runtime advisory. A registry that
 // refuses the audit (405 here) is said loudly, and fails only with AUDIT_REQUIRED=1.
-
 import { spawnSync } from 'node:child_process';
 
 interface AuditReport {

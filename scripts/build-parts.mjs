@@ -1,6 +1,5 @@
 // What `npm run build` makes (dist/web/, dist/server/) and from what; plain JavaScript, since `npm start`
 // runs it where only production dependencies are installed.
-
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -21,7 +20,6 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const DIST = path.join(ROOT, 'dist');
 
 /** Each part: its sources, the file that means it is built, and how to build it (sources' hash in dist/). */
-
 export const PARTS = {
   web: {
     sources: ['src', 'openapi', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'],
@@ -119,7 +117,6 @@ function buildServer() {
 }
 
 /** Builds the named parts and records what each was built from; `quick` for a local start. */
-
 export function build(names, { quick = false } = {}) {
   mkdirSync(DIST, { recursive: true });
   for (const name of names) {

@@ -5,7 +5,6 @@ export function option(name: string): string | undefined {
 }
 
 /** Writes `text` to stdout and resolves once handed on: process.exit after a large write cuts a pipe at 64 KiB. */
-
 export function print(text: string): Promise<void> {
   return new Promise((resolve, reject) =>
     process.stdout.write(`${text}\n`, (error) => (error ? reject(error) : resolve())),

@@ -42,7 +42,6 @@ function readKinds(dir: string): Map<string, KindSets | null> {
 const WALKS_DIR = 'tests/ui/walks';
 
 /** The UI walk files that may walk `machines` (each costs seconds in jsdom); all when none names one. */
-
 function walkFiles(machines: string[]): string[] {
   const files = readdirSync(WALKS_DIR)
     .filter((file) => file.endsWith('.test.tsx'))

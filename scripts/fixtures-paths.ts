@@ -2,7 +2,6 @@
  * `npm run fixtures:paths`: rewrites tests/fixtures/paths/<machine>.json (every machine's generated paths)
  * and removes those of unregistered machines; commit them: their diff shows what changed.
  */
-
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,6 @@
  * `npm run loop` (docs/inner-loop.md): Biome on the changed files, then side by side the incremental type
  * check and the tests that import a changed file, walking only the machines it can affect.
  */
-
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { changedWalks } from '../tests/model/changed-walks';

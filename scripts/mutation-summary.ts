@@ -42,7 +42,6 @@ interface Tally {
 const root = path.join(import.meta.dirname, '..');
 
 /** Static: reached only while a module loads, and covered by no test (covered ones run per test). */
-
 const isStatic = (mutant: MutantResult) => Boolean(mutant.static) && (mutant.coveredBy ?? []).length === 0;
 
 const empty = (): Tally => ({ killed: 0, survived: 0, noCoverage: 0, ignored: 0, errors: 0, equivalent: 0 });

@@ -1,6 +1,5 @@
 // `npm run recording:regression -- <recording.json> [--actor <actor>] [--write]`: a Live view recording as
 // property regressions; --write appends them to tests/property/regressions.json.
-
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseRecording } from '../src/qa/statecharts/live-recording';

@@ -2,7 +2,6 @@
  * `npm run requirements [--json]`: each spec requirement with the edges that carry it and the tests that
  * walk or check it (no test is run); fails on an untraced behavioural requirement or an unknown id.
  */
-
 import { formatRequirementsReport, requirementsReport } from '../src/qa/requirements/report';
 import { MODELS } from '../src/qa/statecharts/models';
 import { readWalkedBy } from '../tests/model/walked-by';

@@ -1,6 +1,5 @@
 // `npm start` (serve), `npm run db:migrate` (migrate), `npm run admin -- …`: builds what is stale in dist/
 // (nothing in a deployment copy), then runs the compiled server in this process, so signals reach it.
-
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, canBuild, DIST, partState } from './build-parts.mjs';

@@ -1,6 +1,5 @@
 // npm run bench:api — the API server against its floor, a login storm, a mixed workload, workers, memory
 // and PGlite (docs/benchmarks.md). Exits 1 when a budget is not met.
-
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';

@@ -1,6 +1,5 @@
 // The floor of bench:api: node:http, pg, the API's SQL text and JWT check, and nothing else (no framework,
 // validation, hooks or schemas). Settings: DATABASE_URL, SECRET_KEY, HOST, PORT.
-
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { jwtVerify } from 'jose';
 import pg from 'pg';

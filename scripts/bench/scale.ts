@@ -1,6 +1,5 @@
 // npm run bench:scale — list latency at 10k, 100k and 1M items on PostgreSQL and PGlite
 // (docs/benchmarks.md). Exits 1 over budget.
-
 import path from 'node:path';
 import { openDatabase } from '../../server/db/index.ts';
 import {

@@ -1,6 +1,5 @@
 // `npm run bench:web`: each route's cold JavaScript and Lighthouse's mobile audit of /login
 // (docs/benchmarks.md, Web). Exits 1 when a budget is not met.
-
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -156,7 +155,6 @@ async function lighthouseAttempt(url: string): Promise<LighthouseRun> {
 }
 
 /** Loads each route cold (gzip, then brotli) and prints its JavaScript; returns what /login loaded. */
-
 async function routeTable(base: string, token: string, outDir: string, manifest: Manifest) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const rows: string[][] = [];

@@ -62,7 +62,6 @@ export function contextText(source: string, { start, end }: LocatedMutant['locat
 }
 
 /** Which of one file's mutants each listed entry names (once at most); an entry naming none is stale. */
-
 export function matchEquivalents<M extends LocatedMutant>(
   entries: readonly Equivalent[],
   file: string,

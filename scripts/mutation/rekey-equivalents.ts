@@ -2,7 +2,6 @@
  * `tsx scripts/mutation/rekey-equivalents.ts [report.json …]`: moves the entries of
  * tests/mutation/equivalent.json to where the reports have their mutants; unmatched ones are named.
  */
-
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {

@@ -9,7 +9,6 @@
  *   npm run test:mutation:parts -- --merge           the merge only
  *
  * The merge writes reports/mutation/mutation.json and index.html. Needs Node ≥ 22.
-
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,6 @@ import { fromCallback, setup } from 'xstate';
 import { implementing } from './requirements';
 
 /** The colour mode: light (default), dark or system; its effects are injected with `provide`. */
-
 export const COLOR_MODES = ['light', 'dark', 'system'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 export const COLOR_MODE_KEY = 'color-mode';

@@ -3,7 +3,6 @@ import type { FieldDeclaration } from '../../openapi/fields';
 import { EMAIL_PATTERN, MSG } from './schemas';
 
 /** A form of declared fields (openapi/fields.ts): values, rules, defaults, labels and body derived from it. */
-
 type Declarations = Record<string, FieldDeclaration>;
 
 /** The fields of `F` that form `Form` edits. */
@@ -68,7 +67,6 @@ function ruleOf(field: FieldDeclaration, required?: string): v.GenericSchema<str
 }
 
 /** A form's valibot entries from its declaration; `rules` replaces a field's rule where the form has its own. */
-
 export function declaredEntries<
   D extends Declarations,
   R extends { [K in keyof D]?: v.GenericSchema<FieldValueOf<D[K]>> } = object,

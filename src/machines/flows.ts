@@ -3,7 +3,6 @@ import { createLeavingPageFormMachine, createPageFormMachine } from './form';
 import { loginSchema, recoverPasswordSchema, resetPasswordSchema, signupSchema } from './schemas';
 
 /** The form flows of the public pages; the signed-in ones are in ./signed-in-flows.ts, out of /login's bundle. */
-
 // Public flows: the forms of the pages reachable signed out (sign up, log in, recover and reset password)
 /** Chart: [docs/statecharts/signup.md](../../docs/statecharts/signup.md). */
 export const signupMachine = createLeavingPageFormMachine({

@@ -1,7 +1,6 @@
 import { errorMessage } from '../api/errors';
 
 /** Server refusals that belong to a field (a wrong current password, a breached new one): shown on it until the next edit. */
-
 const BREACHED = 'appears in lists of breached passwords';
 
 export const FIELD_REFUSALS = {

@@ -17,7 +17,6 @@ import {
 } from './signed-in-schemas';
 
 /** The form flows of the signed-in screens; the confirmations are declared with their screens. */
-
 // Settings
 /** Chart: [docs/statecharts/profile.md](../../docs/statecharts/profile.md). */
 export const profileMachine = createToggleFormMachine({
@@ -122,7 +121,6 @@ export const editUserMachine = createModalFormMachine({
  * The admin's 'Change Password' form (titled 'Edit User'), on a user or, on /items, an item (the quirk).
  * Chart: [docs/statecharts/changeUserPassword.md](../../docs/statecharts/changeUserPassword.md).
  */
-
 export const changeUserPasswordMachine = createModalFormMachine({
   id: 'changeUserPassword',
   types: {} as { target: Pick<UserPublic, 'id'>; output: UserPublic },

@@ -8,7 +8,6 @@ import type { SubscriptionType } from '../api/types';
  *   viewing --plan.choose--> confirming --plan.confirm--> saving --done--> viewing
  *                                                              --error--> failed (Confirm retries)
  * Cancel returns to viewing; an unanswered save is `failed` at the time limit, its late answer ignored.
-
  */
 
 const PLAN_LABELS: Record<SubscriptionType, string> = { Free: 'Free', Plan1: 'Plan 1', Plan2: 'Plan 2' };

@@ -1,7 +1,6 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 
 /** The product mark: a teal tile with a white bolt and the name, both in the main colour's AA shade. */
-
 export function Logo({ size = 'md' }: { size?: 'md' | 'lg' }) {
   const tile = size === 'lg' ? '40px' : '28px';
   return (

@@ -6,7 +6,6 @@ export function PageTitle({ title }: { title: string }) {
 }
 
 /** A screen's one heading (h1), the same style on every screen, signed in or out. */
-
 export function PageHeading({ children, ...props }: HeadingProps) {
   return (
     <Heading as="h1" size="2xl" fontWeight="semibold" color="fg" pt={4} pb={6} {...props}>

@@ -3,7 +3,6 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 
 // The error and not-found screens load when needed (/login's budget has no room for them), each in its own Suspense.
-
 const ErrorScreen = lazy(() =>
   import('./ErrorFallback').then(({ ErrorFallback }) => ({ default: ErrorFallback })),
 );

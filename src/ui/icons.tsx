@@ -1,5 +1,4 @@
 /** The app's icons, re-exported from Lucide one module each, so a route's chunk carries just those it draws. */
-
 export {
   Check as CheckIcon,
   ChevronLeft as PreviousIcon,

@@ -2,7 +2,6 @@ import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@
 import { toastRecipe } from './recipes';
 
 /** The toast store and its view, loaded with the first toast; every toast stays 6 s (Zag's 2 s is too short to read). */
-
 export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, duration: 6000 });
 
 export function ToasterView() {

@@ -37,7 +37,6 @@ export const accountDeletionConfirmation = defineConfirmation<null, Message>({
  * My profile → Sessions → 'Log out everywhere': every session ends, this one too.
  * Chart: [docs/statecharts/logoutEverywhere.md](../../../docs/statecharts/logoutEverywhere.md).
  */
-
 export const logoutEverywhereConfirmation = defineConfirmation<null, Message>({
   name: 'logoutEverywhere',
   group: 'Settings',
