@@ -56,7 +56,6 @@ export function isDeadCodeError(error: unknown): boolean {
 }
 
 /** Seconds to wait after a 429: Retry-After, else the number in 'Please wait N seconds…', else the interval. */
-
 export function retryAfterSeconds(error: unknown): number {
   const header = (error as { retryAfter?: unknown } | null)?.retryAfter;
   if (typeof header === 'number' && Number.isFinite(header) && header > 0) return Math.ceil(header);

@@ -139,7 +139,6 @@ export type ConfirmationEvent<T> =
 export type ConfirmationRequirements = Omit<FormRequirements, 'fields' | 'blocked'>;
 
 /** A confirmation without fields (Delete Item, Delete User, account deletion); not closable while the call runs. */
-
 export function createConfirmationMachine<T = null, O = unknown>(options: {
   id: string;
   types?: FormTypes<T, O>;

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /** Toasts, bottom-right and closable; their machinery loads with the first toast, so /login skips it. */
-
 type ToastType = 'success' | 'error';
 
 let requested = false;

@@ -51,7 +51,6 @@ export function rowFormActions<V extends FormValues, T, O>(
 }
 
 /** A confirmation's actor as its descriptor wires it; `after` runs on failure too (the row may be gone). */
-
 export function useConfirmation<T, O>(
   descriptor: ConfirmationDescriptor<T, O>,
   after: () => void,

@@ -6,7 +6,6 @@ import { useConfirmation } from '../common/useRowDialogs';
 import { logoutEverywhereConfirmation } from './confirmations';
 
 /** My profile → Sessions: "Log out everywhere" after a confirmation (this session ends too). */
-
 export function LogoutEverywhere() {
   const session = useSessionActor();
   const logout = useConfirmation(logoutEverywhereConfirmation, () =>
