@@ -1,3 +1,6 @@
+/** Whether `name` (`--json`) is on the command line. */
+export const flag = (name: string): boolean => process.argv.includes(name);
+
 /** The value after `name` on the command line (`--machine a,b`), if any. */
 export function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);

@@ -25,7 +25,7 @@ import {
 import { MODELS } from '../src/qa/statecharts/models';
 import { formatReport, readRecords, summarise, uncoveredMessages } from '../tests/model/coverage';
 import { walkedByReport, writeWalkedBy } from '../tests/model/walked-by';
-import { option, print } from './cli';
+import { flag, option, print } from './cli';
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -101,7 +101,7 @@ function collect(json: boolean, machines: string[] | undefined) {
 }
 
 async function main(): Promise<number> {
-  const json = process.argv.includes('--json');
+  const json = flag('--json');
   const machines = option('--machine')?.split(',');
   const collected = collect(json, machines);
   const rows = machines ? collected.rows.filter((row) => machines.includes(row.machine)) : collected.rows;

@@ -115,8 +115,7 @@ function main(): void {
     return;
   }
   const report = readJson<MutationReport<MutantResult>>(reportFile);
-  const equivalentsFile = path.join(root, 'tests/mutation/equivalent.json');
-  const equivalents: Equivalent[] = existsSync(equivalentsFile) ? readEquivalents(equivalentsFile) : [];
+  const equivalents = readEquivalents();
   const { used, nonStatic, statics, perFile, survivors } = tallyFiles(report, equivalents);
   const all = empty();
   for (const tally of [nonStatic, statics]) {

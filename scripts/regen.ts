@@ -10,7 +10,7 @@ import * as dbSchema from '../server/db/schema';
 import { definedEdges } from '../src/qa/statecharts/edges';
 import { MODELS } from '../src/qa/statecharts/models';
 import { readWalkedBy } from '../tests/model/walked-by';
-import { option } from './cli';
+import { flag, option } from './cli';
 
 function run(label: string, command: string, args: string[]): boolean {
   console.log(`\nregen: ${label}: ${command} ${args.join(' ')}`);
@@ -60,9 +60,7 @@ async function main(): Promise<number> {
   if (!run('path fixtures', 'npm', ['run', 'fixtures:paths'])) return 1;
 
   // 3. Walked-by report (all machines: undefined).
-  const machines = process.argv.includes('--all')
-    ? undefined
-    : (option('--machine')?.split(',') ?? staleMachines());
+  const machines = flag('--all') ? undefined : (option('--machine')?.split(',') ?? staleMachines());
   const only = machines ? ['--machine', machines.join(',')] : [];
   if (machines?.length === 0) console.log('\nregen: walked-by report: every machine is current');
   else if (!run('walked-by report', 'npx', ['tsx', 'scripts/coverage-paths.ts', ...only])) return 1;

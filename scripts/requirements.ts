@@ -5,16 +5,12 @@
 import { formatRequirementsReport, requirementsReport } from '../src/qa/requirements/report';
 import { MODELS } from '../src/qa/statecharts/models';
 import { readWalkedBy } from '../tests/model/walked-by';
-import { print } from './cli';
+import { flag, print } from './cli';
 
 async function main(): Promise<number> {
   const walked = readWalkedBy();
   const report = requirementsReport(MODELS, (machine) => walked.machines[machine]);
-  await print(
-    process.argv.includes('--json')
-      ? JSON.stringify(report, null, 2)
-      : formatRequirementsReport(report).join('\n'),
-  );
+  await print(flag('--json') ? JSON.stringify(report, null, 2) : formatRequirementsReport(report).join('\n'));
   const complete = report.totals.behaviouralTraced === report.totals.behavioural;
   return complete && report.unknown.length === 0 ? 0 : 1;
 }

@@ -3,7 +3,8 @@
  * replacement, original text and its lines rather than by line and column, which any edit above moves;
  * an entry without `original` matches by line and column, a survivor first.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export interface Equivalent {
   file: string;
@@ -37,7 +38,10 @@ export interface MutationReport<M extends LocatedMutant = LocatedMutant> {
 }
 
 export const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
-export const readEquivalents = (file: string) => readJson<Equivalent[]>(file);
+export const EQUIVALENTS_FILE = path.join(import.meta.dirname, '../../tests/mutation/equivalent.json');
+/** The listed equivalents; none while the list does not exist. */
+export const readEquivalents = (): Equivalent[] =>
+  existsSync(EQUIVALENTS_FILE) ? readJson<Equivalent[]>(EQUIVALENTS_FILE) : [];
 
 /** Survived or not covered: no test told it from the original. */
 export const undetected = (mutant: LocatedMutant) =>

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   contextText,
+  EQUIVALENTS_FILE,
   type MutationReport,
   matchEquivalents,
   originalText,
@@ -14,9 +15,8 @@ import {
 } from './equivalents';
 
 const root = path.join(import.meta.dirname, '../..');
-const equivalentsFile = path.join(root, 'tests/mutation/equivalent.json');
 const reports = process.argv.slice(2);
-const entries = readEquivalents(equivalentsFile);
+const entries = readEquivalents();
 const rekeyed = new Set<object>();
 for (const reportFile of reports.length > 0 ? reports : ['reports/mutation/mutation.json']) {
   const report = readJson<MutationReport>(path.resolve(root, reportFile));
@@ -43,7 +43,7 @@ const ordered = entries.map(({ file, line, column, mutator, replacement, origina
   ...(context === undefined ? {} : { context }),
   why,
 }));
-writeFileSync(equivalentsFile, `${JSON.stringify(ordered, null, 2)}\n`);
+writeFileSync(EQUIVALENTS_FILE, `${JSON.stringify(ordered, null, 2)}\n`);
 const unmatched = entries.filter((entry) => !rekeyed.has(entry));
 process.stdout.write(
   `${rekeyed.size} of ${entries.length} listed equivalents matched${

@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { option } from '../cli';
+import { flag, option } from '../cli';
 import {
   type LocatedMutant,
   type MutationReport,
@@ -60,7 +60,7 @@ function recheck(part: MutationPart): boolean {
   const reportFile = partReport(part.file);
   const report = readJson<MutationReport>(reportFile);
   // The mutants tests/mutation/equivalent.json lists: a part's full run checks them again, not the recheck.
-  const equivalents = readEquivalents(path.join(root, 'tests/mutation/equivalent.json'));
+  const equivalents = readEquivalents();
   const mutants = Object.values(report.files).flatMap(({ source, mutants: fileMutants }) => {
     const listed = matchEquivalents(equivalents, part.file, source, fileMutants);
     return fileMutants.filter((mutant) => !listed.has(mutant));
@@ -141,13 +141,13 @@ function merge(): void {
 }
 
 function main(): void {
-  if (process.argv.includes('--recheck')) {
+  if (flag('--recheck')) {
     for (const part of MUTATION_PARTS) {
       if (existsSync(partReport(part.file)) && !recheck(part)) process.exitCode = 1;
     }
-  } else if (!process.argv.includes('--merge')) {
+  } else if (!flag('--merge')) {
     const only = option('--only')?.split(',');
-    const fresh = process.argv.includes('--fresh');
+    const fresh = flag('--fresh');
     for (const part of MUTATION_PARTS) {
       if (only ? !only.includes(part.file) : !fresh && existsSync(partReport(part.file))) continue;
       if (!stryker(part, {}, 'part') || !recheck(part)) {
