@@ -101,12 +101,13 @@ function pagingSetup(id: string) {
   });
 }
 
+/** The page moved to, into the URL. */
+const navigate = {
+  type: 'navigate',
+  params: ({ context }: { context: PagingContext }) => ({ page: context.page }),
+} as const;
+
 export function createPagingMachine(id: string) {
-  // The page moved to, into the URL.
-  const navigate = {
-    type: 'navigate',
-    params: ({ context }: { context: PagingContext }) => ({ page: context.page }),
-  } as const;
   // Try again, or the network back: the page asked for afresh.
   const askAgain = { target: `#${id}.list`, reenter: true, actions: 'resetRetries' } as const;
   return pagingSetup(id).createMachine({
