@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-/** Toasts, bottom-right and closable; their machinery loads with the first toast, so /login skips it. */
+/** Toasts, bottom-right and closable; their machinery loads with the first toast (/login shows none until a failure). */
 type ToastType = 'success' | 'error';
 
 let requested = false;

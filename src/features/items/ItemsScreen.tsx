@@ -10,7 +10,7 @@ import { ITEM_CONFIRMATIONS } from './confirmations';
 import { addItemDialog, editItemDialog } from './form-dialogs';
 import { ItemFormDialog } from './ItemFormDialog';
 
-// Title and description are cut at 150px, their columns that wide plus padding: no room beside a cut text.
+// Title and description are cut at 150px, their columns that wide plus padding: no empty room beside it.
 const TEXT_COLUMN = 'calc(150px + 1.25rem)';
 const COLUMNS: readonly ListColumn[] = [
   { label: 'ID', width: '9rem', cardLast: true },
