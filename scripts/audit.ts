@@ -1,7 +1,5 @@
-// `npm run audit`: `npm audit --omit=dev` with a verdict CI can act on. Exit 1 when a runtime dependency
-// has a high or critical advisory. When the registry's audit endpoint cannot answer (this project's
-// build machine reaches a mirror that refuses the bulk-advisory POST with 405), the audit did not
-// happen: that is said loudly, and it fails only with AUDIT_REQUIRED=1.
+// `npm run audit`: `npm audit --omit=dev`, exit 1 on a high or critical runtime advisory. A registry that
+// refuses the audit (405 here) is said loudly, and fails only with AUDIT_REQUIRED=1.
 import { spawnSync } from 'node:child_process';
 
 interface AuditReport {

@@ -1,6 +1,5 @@
-// What `npm run build` makes and from what: the SPA in dist/web/ and the compiled server in dist/server/.
-// Plain JavaScript run by plain `node`: `npm start` uses it where only production dependencies are
-// installed, before anything is built.
+// What `npm run build` makes (dist/web/, dist/server/) and from what; plain JavaScript, since `npm start`
+// runs it where only production dependencies are installed.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -20,10 +19,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = path.join(ROOT, 'dist');
 
-/**
- * Each part: its sources (files or folders, relative to the project), the file whose presence means it is
- * built, and how to build it. A build records the hash of its sources in dist/.<name>-sources.
- */
+/** Each part: its sources, the file that means it is built, and how to build it (sources' hash in dist/). */
 export const PARTS = {
   web: {
     sources: ['src', 'openapi', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'],
@@ -103,10 +99,8 @@ function bin(name) {
 }
 
 function buildWeb({ quick }) {
-  // NODE_ENV from the caller's shell (development, test) would make Vite ship React's development build;
-  // the SPA build reads no .env either (vite.config.ts: envDir false). A quick build (a local `npm start`)
-  // precompresses at cheap levels and prints warnings only; a release build (`npm run build`) squeezes
-  // every byte and prints its chunk table.
+  // NODE_ENV from the caller's shell would make Vite ship React's development build. A quick build (a local
+  // `npm start`) precompresses cheaply and prints warnings only.
   const args = quick ? ['build', '--logLevel', 'warn'] : ['build'];
   run(bin('vite'), args, { ...process.env, NODE_ENV: 'production', PRECOMPRESS: quick ? 'fast' : 'full' });
 }
@@ -122,10 +116,7 @@ function buildServer() {
   cpSync(path.join(ROOT, 'openapi', 'openapi.json'), path.join(out, 'openapi.json'));
 }
 
-/**
- * Builds the named parts and records what each was built from. `quick`: a local start's build, cheaper
- * and quieter (see buildWeb); `npm run build` is the release build.
- */
+/** Builds the named parts and records what each was built from; `quick` for a local start. */
 export function build(names, { quick = false } = {}) {
   mkdirSync(DIST, { recursive: true });
   for (const name of names) {

@@ -1,18 +1,11 @@
 /**
- * `npm run coverage:paths` (`npm run walk -- <machine>`): runs the model-based tests and the UI walks with a
- * coverage directory, then prints per machine the edges its walks covered against those its definition has
- * (`<machine> machine <covered>/<defined> ui <covered>/<defined or ->`), and beyond edges
- * (src/qa/statecharts/coverage-kinds.ts) the guard outcomes, transition pairs and parallel configurations
- * walked against those reachable (the items walked: tests/model/coverage-kinds.test.ts writes them to
- * <dir>/kinds/). Fails when a test failed, an edge is not walked at machine level (or at UI level on a
- * UI-walked machine), or a reachable item is not walked or coverage-unreachable.json is wrong about one.
- * A passing run of both levels writes src/qa/statecharts/walked-by/<machine>.json: per defined edge, the
- * tests that walk it (the QA viewer and `npm run statecharts` show it).
+ * `npm run coverage:paths` (`npm run walk -- <machine>`): runs the model tests and UI walks, then prints per
+ * machine the edges walked against those defined, at machine and UI level, and the guard outcomes, pairs and
+ * parallel configurations beyond edges; fails on a failed test or an unwalked reachable item. A passing run
+ * of both levels writes src/qa/statecharts/walked-by/<machine>.json.
  *
- * --json prints that report (with `beyondEdges`) instead of the table; --machine a,b only these machines'
- * model paths and UI walks, and only their walked-by files; --records <dir> runs no test and reports an
- * earlier run's records (STATECHART_COVERAGE_DIR), writing nothing. COVERAGE_PATHS_PROJECTS=model skips
- * the UI walks (the ui column then shows -). The report goes out by `print` (scripts/cli.ts).
+ * --json prints the report; --machine a,b only these machines; --records <dir> reports an earlier run's
+ * records, writing nothing. COVERAGE_PATHS_PROJECTS=model skips the UI walks.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -32,7 +25,7 @@ import {
 import { MODELS } from '../src/qa/statecharts/models';
 import { formatReport, readRecords, summarise, uncoveredMessages } from '../tests/model/coverage';
 import { walkedByReport, writeWalkedBy } from '../tests/model/walked-by';
-import { option, print } from './cli';
+import { flag, option, print } from './cli';
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -48,10 +41,7 @@ function readKinds(dir: string): Map<string, KindSets | null> {
 
 const WALKS_DIR = 'tests/ui/walks';
 
-/**
- * The UI walk files that may walk `machines` (loading one in jsdom costs seconds): those that name a
- * machine, and the descriptors' walks of a confirmation or form dialog; every walk file when none does.
- */
+/** The UI walk files that may walk `machines` (each costs seconds in jsdom); all when none names one. */
 function walkFiles(machines: string[]): string[] {
   const files = readdirSync(WALKS_DIR)
     .filter((file) => file.endsWith('.test.tsx'))
@@ -90,8 +80,7 @@ function collect(json: boolean, machines: string[] | undefined) {
         ...walkFiles(machines),
         '-t',
         `^(${machines.map(literal).join('|')}) (machine|\\(UI walk\\)) `,
-        // The inner loop keeps vitest's transformed modules between runs, one cache per checkout
-        // (docs/inner-loop.md).
+        // The inner loop keeps vitest's transformed modules between runs (docs/inner-loop.md).
         '--experimental.fsModuleCache',
         `--experimental.fsModuleCachePath=${path.join(tmpdir(), `vitest-walk-cache-${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)}`)}`,
       ]
@@ -112,7 +101,7 @@ function collect(json: boolean, machines: string[] | undefined) {
 }
 
 async function main(): Promise<number> {
-  const json = process.argv.includes('--json');
+  const json = flag('--json');
   const machines = option('--machine')?.split(',');
   const collected = collect(json, machines);
   const rows = machines ? collected.rows.filter((row) => machines.includes(row.machine)) : collected.rows;
@@ -135,8 +124,7 @@ async function main(): Promise<number> {
     collected.kinds.get(machine) ? kindFailures(machine, measures) : [],
   );
   // Only a run of both levels knows both columns, and only a passing one writes them.
-  // A failed run's counts are not the walks' (a walk that stopped early reports 0): the committed
-  // reports stay as they were, and the run fails.
+  // A failed run's counts are not the walks' (a walk that stopped early reports 0).
   if (!process.env.COVERAGE_PATHS_PROJECTS && !option('--records')) {
     if (collected.passed) writeWalkedBy(report, { prune: machines === undefined });
     else console.error('coverage:paths: a test failed: walked-by reports left as they were');

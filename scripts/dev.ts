@@ -1,11 +1,5 @@
-// Development: the API with reload on $PORT (8000) and Vite's dev server on $DEV_WEB_PORT (5173), which
-// proxies /api and /docs to the API — to $API_PROXY_TARGET when set, else to the API this script starts
-// (HOST and PORT as the server reads them: the environment, then .env).
-//
-// Each child runs in a process group of its own (tsx's watcher and the server it restarts; Vite), so that
-// SIGINT or SIGTERM to this script — or to `npm run dev`, whose shell execs it — stops the whole tree: the
-// signal goes to every group, and whatever still runs after 5 s is killed. A child that exits stops the
-// others.
+// Development: the API with reload on $PORT and Vite on $DEV_WEB_PORT, proxying /api and /docs to it (or to
+// $API_PROXY_TARGET). Each child has a process group of its own, so a signal stops the whole tree.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,5 @@
-// Runs the Playwright suite when a Chromium is installed. Without one it says so and skips — except in
-// CI, where a missing browser is a failure (.ci/run installs Debian's chromium first).
-// With no arguments it runs the journeys, then the timed project alone (playwright.config.ts says why).
+// Runs the Playwright suite when a Chromium is installed, else skips (fails in CI). With no arguments:
+// the journeys, then the timed project alone (playwright.config.ts says why).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { CHROMIUM as chromium } from '../tests/e2e/chromium.ts';

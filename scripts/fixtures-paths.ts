@@ -1,9 +1,6 @@
 /**
- * `npm run fixtures:paths`: rewrites tests/fixtures/paths/<machine>.json, the generated paths of every
- * machine with the state and actions of each step (src/qa/statecharts/fixtures.ts), formatted as
- * `biome check` wants them, and removes the file of a machine that is no longer registered. Run it
- * after a change of behaviour that tests/model/coverage-kinds.test.ts reported, and commit the files:
- * their diff shows what changed.
+ * `npm run fixtures:paths`: rewrites tests/fixtures/paths/<machine>.json (every machine's generated paths)
+ * and removes those of unregistered machines; commit them: their diff shows what changed.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

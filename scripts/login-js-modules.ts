@@ -1,12 +1,6 @@
-// `npx tsx scripts/login-js-modules.ts [N]`: what /login's JavaScript budget is spent on, by module.
-// Builds the app as tests/budget does (project vite.config.ts, production mode, a temporary folder), takes
-// the same closure of scripts (tests/budget/closure.ts) and prints, for the N largest modules (default
-// 40), each one's share of its chunk's gzip -6 bytes: the chunk's gzip size split in proportion to each
-// module's own gzip size (modules compress better together than apart, so their own sizes are scaled
-// down to add up to the chunk's). Grouped by package as well. A guide to where the bytes go; the budget
-// itself is the test's figure. `--alone` leaves every dynamic import out of the build: then no lazy
-// chunk keeps anything in the entry, and the total is what /login's own static graph costs (compare the
-// two runs module by module to find what /login carries for other routes).
+// `npx tsx scripts/login-js-modules.ts [N] [--alone]`: what /login's JavaScript budget is spent on, by module
+// and package (the N largest, default 40): each chunk's gzip size split in proportion to its modules' own.
+// `--alone` leaves every dynamic import out, so the total is /login's own static graph.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,8 +1,6 @@
 /**
- * `npm run loop` (docs/inner-loop.md): after an edit, Biome on the changed files, then side by side the
- * incremental type check and the machines, model and property tests that import a changed file, walking
- * only the machines the change can affect (tests/model/changed-walks.ts). On 2 cores vitest runs one
- * worker: the type check takes the other core instead of adding its time to the tests'.
+ * `npm run loop` (docs/inner-loop.md): Biome on the changed files, then side by side the incremental type
+ * check and the tests that import a changed file, walking only the machines it can affect.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';

@@ -1,13 +1,6 @@
 /**
- * `npm run mutation:summary`: the figures of the last mutation run (reports/mutation/mutation.json) as
- * Markdown, written to the committed reports/mutation/summary.md and printed (docs/testing.md, Mutation).
- * Score = (killed + timed out) / (killed + timed out + survived + not covered), as Stryker counts it, for
- * the non-static mutants, the static ones (in machine definitions) and all. The survivors listed in
- * tests/mutation/equivalent.json (scripts/mutation/equivalents.ts) are counted apart, with the score without
- * them, and a listed one that no longer survives or matches is named, so the list keeps no stale entries.
- * A file of scripts/mutation/parts.ts missing from the report is named as not measured.
- *
- * Options: --report <file> reads another JSON report; --out <file> writes elsewhere (`-` prints only).
+ * `npm run mutation:summary`: the last mutation run's scores as Markdown (reports/mutation/summary.md),
+ * with the listed equivalents counted apart and stale ones named. --report <file>, --out <file> (`-`: print).
  */
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,11 +41,7 @@ interface Tally {
 
 const root = path.join(import.meta.dirname, '..');
 
-/**
- * A static mutant is reached only while a module loads (a machine definition, a constant), never by a
- * test's own code: Stryker flags it `static` and no test covers it. A mutant with `static` that tests
- * also cover (code the model tests run while collecting their paths) is run per test like the others.
- */
+/** Static: reached only while a module loads, and covered by no test (covered ones run per test). */
 const isStatic = (mutant: MutantResult) => Boolean(mutant.static) && (mutant.coveredBy ?? []).length === 0;
 
 const empty = (): Tally => ({ killed: 0, survived: 0, noCoverage: 0, ignored: 0, errors: 0, equivalent: 0 });
@@ -126,8 +115,7 @@ function main(): void {
     return;
   }
   const report = readJson<MutationReport<MutantResult>>(reportFile);
-  const equivalentsFile = path.join(root, 'tests/mutation/equivalent.json');
-  const equivalents: Equivalent[] = existsSync(equivalentsFile) ? readEquivalents(equivalentsFile) : [];
+  const equivalents = readEquivalents();
   const { used, nonStatic, statics, perFile, survivors } = tallyFiles(report, equivalents);
   const all = empty();
   for (const tally of [nonStatic, statics]) {

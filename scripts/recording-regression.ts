@@ -1,13 +1,11 @@
-// `npm run recording:regression -- <recording.json> [--actor <actor>] [--write]`: turns the actors of a
-// recording the Live view saved into property regressions (src/qa/statecharts/recording-regression.ts),
-// printed as JSON lines; --write appends them to tests/property/regressions.json, which the property
-// project replays with every oracle after every step.
+// `npm run recording:regression -- <recording.json> [--actor <actor>] [--write]`: a Live view recording as
+// property regressions; --write appends them to tests/property/regressions.json.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseRecording } from '../src/qa/statecharts/live-recording';
 import { modelByName } from '../src/qa/statecharts/models';
 import { recordingRegression } from '../src/qa/statecharts/recording-regression';
-import { option, print } from './cli';
+import { flag, option, print } from './cli';
 
 const REGRESSIONS = 'tests/property/regressions.json';
 const file = process.argv[2];
@@ -38,7 +36,7 @@ for (const [actor, machine] of actors) {
     await print(JSON.stringify(converted.regression));
   }
 }
-if (process.argv.includes('--write') && made.length > 0) {
+if (flag('--write') && made.length > 0) {
   const kept = JSON.parse(readFileSync(REGRESSIONS, 'utf8')) as unknown[];
   writeFileSync(REGRESSIONS, `${JSON.stringify([...kept, ...made], null, 2)}\n`);
   spawnSync('npx', ['biome', 'format', '--write', REGRESSIONS], { stdio: 'ignore' });

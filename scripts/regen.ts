@@ -1,13 +1,7 @@
 /**
- * `npm run regen`: regenerates everything derived from the sources, each step from the one before:
- * 1. openapi/openapi.json and openapi/schema.d.ts (`npm run generate:api`);
- * 2. the path fixtures, tests/fixtures/paths/ (`npm run fixtures:paths`);
- * 3. the walked-by reports, src/qa/statecharts/walked-by/, of the machines whose report is stale (missing,
- *    naming other edges than the machine defines, or a test file that is gone): `coverage:paths --machine`;
- *    `--all` walks every machine, `--machine a,b` the ones named;
- * 4. the diagrams, docs/statecharts/ (`npm run statecharts`), which show the walked-by reports.
- * Stops at the first step that fails. Then it fails if the database schema is ahead of the migrations:
- * `npm run db:generate` writes those, reviewed by hand.
+ * `npm run regen`: regenerates, in order, the contract and API types, the path fixtures, the stale walked-by
+ * reports (`--all` every machine, `--machine a,b` those named) and the diagrams; stops at the first failing
+ * step, then fails if the database schema is ahead of its migrations (`npm run db:generate`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -16,7 +10,7 @@ import * as dbSchema from '../server/db/schema';
 import { definedEdges } from '../src/qa/statecharts/edges';
 import { MODELS } from '../src/qa/statecharts/models';
 import { readWalkedBy } from '../tests/model/walked-by';
-import { option } from './cli';
+import { flag, option } from './cli';
 
 function run(label: string, command: string, args: string[]): boolean {
   console.log(`\nregen: ${label}: ${command} ${args.join(' ')}`);
@@ -66,9 +60,7 @@ async function main(): Promise<number> {
   if (!run('path fixtures', 'npm', ['run', 'fixtures:paths'])) return 1;
 
   // 3. Walked-by report (all machines: undefined).
-  const machines = process.argv.includes('--all')
-    ? undefined
-    : (option('--machine')?.split(',') ?? staleMachines());
+  const machines = flag('--all') ? undefined : (option('--machine')?.split(',') ?? staleMachines());
   const only = machines ? ['--machine', machines.join(',')] : [];
   if (machines?.length === 0) console.log('\nregen: walked-by report: every machine is current');
   else if (!run('walked-by report', 'npx', ['tsx', 'scripts/coverage-paths.ts', ...only])) return 1;

@@ -1,7 +1,5 @@
-// `npm start` (serve), `npm run db:migrate` (migrate), `npm run admin -- …` (admin): builds what is missing or stale in dist/, then runs
-// the compiled server in this very process (signals reach it without a wrapper). In a deployment copy
-// (dist/ built, no sources, production dependencies only) nothing is built: it starts at once.
-// `node scripts/start.mjs build` only brings dist/ up to date.
+// `npm start` (serve), `npm run db:migrate` (migrate), `npm run admin -- …`: builds what is stale in dist/
+// (nothing in a deployment copy), then runs the compiled server in this process, so signals reach it.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, canBuild, DIST, partState } from './build-parts.mjs';

@@ -1,7 +1,5 @@
-// npm run bench:api — the API server against its floor, under a login storm and a mixed workload, its
-// CPU time per request with one process and with WEB_CONCURRENCY workers, its memory, and the same reads
-// on the embedded database. Settings and budgets: docs/benchmarks.md. Exits 1 when a budget is not met.
-
+// npm run bench:api — the API server against its floor, a login storm, a mixed workload, workers, memory
+// and PGlite (docs/benchmarks.md). Exits 1 when a budget is not met.
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -161,11 +159,7 @@ async function stormTest(server: Child, account: Account): Promise<boolean> {
 
 type Server = { label: string; child: Child };
 
-/**
- * Every endpoint measured ROUNDS times on each of two servers, who goes first alternating by round so
- * that drift over a run favours neither. Per endpoint: the median measures of each, and the median of
- * `ratio` over the rounds.
- */
+/** Every endpoint measured ROUNDS times on two servers, alternating who goes first; medians per endpoint. */
 async function alternatingRounds(
   servers: [Server, Server],
   token: string,
@@ -225,10 +219,7 @@ async function floorComparison(ours: Child, account: Account, databaseUrl: strin
   return { ok, reads: results.filter(({ endpoint }) => endpoint.method === 'GET').map(({ first }) => first) };
 }
 
-/**
- * Until the cluster's workers have started: the primary forks them all at once, so once the first has
- * answered they are all up when the tree (primary, workers, tsx's esbuild) idles (< 5 % of a core).
- */
+/** Until the cluster's workers have started: the first has answered and the tree idles (< 5 % of a core). */
 async function workersStarted(primary: number, count: number) {
   for (let waited = 0; waited < 90; waited++) {
     const before = treeCpu(primary);
@@ -240,10 +231,8 @@ async function workersStarted(primary: number, count: number) {
 }
 
 /**
- * The same endpoints on one process and on a WEB_CONCURRENCY cluster over the same database, measured
- * alternately, with their CPU time per request (all of each server's processes): unlike req/s it does
- * not depend on how many cores are free, so a 2-core machine shared with the load generator and
- * PostgreSQL still shows what more processes cost per request. Any error fails the part.
+ * The same endpoints on one process and on a WEB_CONCURRENCY cluster, with their CPU time per request:
+ * unlike req/s it does not depend on free cores. Any error fails the part.
  */
 async function workersComparison(single: Child, env: Record<string, string>, account: Account) {
   const load = loadavg()[0] ?? 0;
@@ -275,10 +264,7 @@ async function workersComparison(single: Child, env: Record<string, string>, acc
   return ok;
 }
 
-/**
- * A connection's cycle of the mixed workload, as one of `users`: create an item, read, update and delete
- * it, list pages, /users/me, a login (1 request in 10) and the health check. `:item` is the item created.
- */
+/** A connection's cycle of the mixed workload: an item's create, read, update, delete, lists, /users/me, a login. */
 function mixedWorkload(users: Account[]): unknown[] {
   const steps: Array<[string, string, string?]> = [
     ['POST', '/items/', JSON.stringify({ title: 'mixed', description: 'bench' })],

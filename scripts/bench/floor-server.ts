@@ -1,8 +1,5 @@
-// The floor of bench:api: the least a Node server can do to answer the benched endpoints — node:http,
-// pg, the same SQL text the API server's repositories issue (see server/items/repository.ts and
-// server/users/repository.ts) and the same JWT check (jose HS256 verify, then the user by id) — and
-// nothing else: no routing framework, validation, hooks, security headers or serialisation schemas.
-// Settings: DATABASE_URL, SECRET_KEY, HOST, PORT.
+// The floor of bench:api: node:http, pg, the API's SQL text and JWT check, and nothing else (no framework,
+// validation, hooks or schemas). Settings: DATABASE_URL, SECRET_KEY, HOST, PORT.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { jwtVerify } from 'jose';
 import pg from 'pg';

@@ -1,6 +1,4 @@
-// Shared pieces of the benches: child servers, bench databases, load generation, statistics, tables.
-// Everything a bench starts or creates is registered for clean-up, which runs on success, failure and
-// Ctrl-C alike.
+// Shared pieces of the benches; everything a bench starts or creates is cleaned up, also on failure and Ctrl-C.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -27,7 +25,6 @@ export function numberEnv(name: string, fallback: number): number {
 /** The PostgreSQL server that bench databases are created on (any database of it, for admin work). */
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-// ---------------------------------------------------------------------------------------------------
 // Clean-up
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -46,10 +43,7 @@ async function cleanUp() {
   }
 }
 
-/**
- * Runs a bench's main function between the machine's description and its load average, says whether
- * every budget was met, then cleans up whatever it started, also on failure and on signals.
- */
+/** Runs a bench's main function, says whether every budget was met, then cleans up, also on failure and signals. */
 export function runMain(main: () => Promise<boolean>) {
   log(machineLine());
   let stopping = false;
@@ -82,7 +76,6 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-// ---------------------------------------------------------------------------------------------------
 // Databases
 
 async function admin(text: string): Promise<void> {
@@ -106,7 +99,6 @@ export async function createBenchDatabase(tag: string): Promise<{ name: string; 
   return { name, url: url.toString() };
 }
 
-// ---------------------------------------------------------------------------------------------------
 // Child servers
 
 export interface Child {
@@ -117,10 +109,7 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/**
- * Starts `entry` (a .ts file under the repository) in its own Node process with tsx's loader; ready when
- * its health check answers.
- */
+/** Starts `entry` in its own Node process with tsx's loader; ready when its health check answers. */
 export async function startServer(
   name: string,
   env: Record<string, string>,
@@ -207,10 +196,7 @@ export function rssMb(pid: number): number {
 
 const TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
 
-/**
- * The CPU time (user + system, µs; all threads, so libuv's pool and V8's too) each process has used so
- * far: `root` and every process under it (a cluster's primary and its workers), from /proc.
- */
+/** The CPU time (user + system, µs, all threads) of `root` and every process under it, from /proc. */
 export function treeCpu(root: number, into = new Map<number, number>()): Map<number, number> {
   try {
     const stat = readFileSync(`/proc/${root}/stat`, 'utf8');
@@ -236,7 +222,6 @@ export function cpuSince(before: Map<number, number>, root: number): Map<number,
 
 export const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 
-// ---------------------------------------------------------------------------------------------------
 // HTTP helpers
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -268,7 +253,6 @@ export async function login(base: string, email: string, password: string): Prom
     .access_token;
 }
 
-// ---------------------------------------------------------------------------------------------------
 // Load and statistics
 
 export interface Measure {
@@ -282,10 +266,7 @@ export interface Measure {
   shares: number[];
 }
 
-/**
- * One autocannon run: requests/s of 2xx answers, latency percentiles (ms), errors + non-2xx, and with
- * `server` (a pid) the CPU time its process tree used per answer.
- */
+/** One autocannon run: 2xx requests/s, latency percentiles, errors, and with `server` its CPU time per answer. */
 export async function cannon(options: CannonOptions, server?: number): Promise<Measure> {
   const before = server === undefined ? undefined : treeCpu(server);
   const result = await autocannon({ timeout: 10, ...options });
@@ -330,11 +311,7 @@ export function medianMeasure(measures: Measure[]): Measure {
   };
 }
 
-/**
- * Open-loop load at a fixed rate: a request is due every 1000/rate ms whether or not earlier ones have
- * answered, and its latency counts from when it was due (no coordinated omission), in microsecond
- * resolution. Returns the latencies in ms and the number of failures.
- */
+/** Open-loop load at a fixed rate: latency counts from when a request was due (no coordinated omission). */
 export async function openLoop(
   url: string,
   headers: Record<string, string>,
@@ -389,7 +366,6 @@ export async function sequential(
   return latencies;
 }
 
-// ---------------------------------------------------------------------------------------------------
 // Output
 
 export function table(headers: string[], rows: Array<Array<string | number>>): string {

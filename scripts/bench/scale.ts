@@ -1,6 +1,5 @@
-// npm run bench:scale — list latency as the data grows: the first page and skip=100,000 of the items and
-// users lists at 10k, 100k and 1M items, on PostgreSQL and the embedded PGlite, one request at a time
-// (the first round after 20 unmeasured). Settings and budget: docs/benchmarks.md. Exits 1 over budget.
+// npm run bench:scale — list latency at 10k, 100k and 1M items on PostgreSQL and PGlite
+// (docs/benchmarks.md). Exits 1 over budget.
 import path from 'node:path';
 import { openDatabase } from '../../server/db/index.ts';
 import {

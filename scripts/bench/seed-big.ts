@@ -1,7 +1,5 @@
-// npm run seed:big — many users and items, fast (docs/benchmarks.md): set-based INSERT … SELECT
-// generate_series in one transaction, then VACUUM ANALYZE so the planner and index-only scans see the new
-// rows, then every counter checked against count(*). Settings: DATABASE_URL (or DATA_DIR), SEED_USERS,
-// SEED_ITEMS, SEED_PASSWORD. Running it again adds more (new users numbered on, items older than before).
+// npm run seed:big — many users and items, fast (docs/benchmarks.md): set-based inserts in one transaction,
+// VACUUM ANALYZE, then every counter checked against count(*). Running it again adds more.
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../server/auth/security.ts';
@@ -81,10 +79,9 @@ async function insertRows(
       db,
       sql`SELECT count(*) AS n FROM items WHERE owner_id IN (SELECT id FROM seed_owners)`,
     );
-    // Every other item is the big owner's (when there is more than one seeded user); each new item is
-    // a second older than the one before, so repeated runs append to the end of "newest first".
-    // In statements of CHUNK rows: the server's pool gives up on a query after 5 s, and the
-    // statement-level counter triggers run once per statement and keep the counters exact.
+    // Every other item is the big owner's; each a second older than the last, so repeated runs append.
+    // In statements of CHUNK rows: the server's pool gives up on a query after 5 s.
+
     for (let from = existingItems + 1; from <= existingItems + options.items; from += CHUNK) {
       const to = Math.min(from + CHUNK - 1, existingItems + options.items);
       await db.execute(sql`

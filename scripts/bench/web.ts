@@ -1,6 +1,5 @@
-// `npm run bench:web`: issue 8's SPA half — each route's JavaScript on a cold visit and Lighthouse's mobile
-// audit of /login, on the real server (what it measures, settings, budgets: docs/benchmarks.md, Web).
-// Exits 1 when a budget is not met.
+// `npm run bench:web`: each route's cold JavaScript and Lighthouse's mobile audit of /login
+// (docs/benchmarks.md, Web). Exits 1 when a budget is not met.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -155,10 +154,7 @@ async function lighthouseAttempt(url: string): Promise<LighthouseRun> {
   }
 }
 
-/**
- * Loads each route cold (gzip, then brotli) and prints the table of its JavaScript; returns what /login
- * loaded (the files and their gzip -6 bytes) and what the build's closure counts for it.
- */
+/** Loads each route cold (gzip, then brotli) and prints its JavaScript; returns what /login loaded. */
 async function routeTable(base: string, token: string, outDir: string, manifest: Manifest) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const rows: string[][] = [];

@@ -1,14 +1,10 @@
 /**
- * The mutants listed as equivalent (tests/mutation/equivalent.json) and how a report's mutants are
- * matched to them: by file, mutator, replacement, the original source text the mutant replaces
- * (`original`) and the whole lines it is on (`context`: a `false` alone is on many lines), whitespace
- * collapsed; the nearest one to the listed line when several match. Why not by
- * line and column alone: any edit above a listed mutant moved it, and the entry then named another
- * mutant or none. A change of the original text itself leaves the entry unmatched, which the summary
- * names (the mutant is to be judged again). An entry without `original` matches by line and column,
- * a survivor first: `a && b` and its `a` start at the same place, and such a key named the survivor.
+ * The mutants listed as equivalent (tests/mutation/equivalent.json), matched by file, mutator,
+ * replacement, original text and its lines rather than by line and column, which any edit above moves;
+ * an entry without `original` matches by line and column, a survivor first.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export interface Equivalent {
   file: string;
@@ -42,7 +38,10 @@ export interface MutationReport<M extends LocatedMutant = LocatedMutant> {
 }
 
 export const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
-export const readEquivalents = (file: string) => readJson<Equivalent[]>(file);
+export const EQUIVALENTS_FILE = path.join(import.meta.dirname, '../../tests/mutation/equivalent.json');
+/** The listed equivalents; none while the list does not exist. */
+export const readEquivalents = (): Equivalent[] =>
+  existsSync(EQUIVALENTS_FILE) ? readJson<Equivalent[]>(EQUIVALENTS_FILE) : [];
 
 /** Survived or not covered: no test told it from the original. */
 export const undetected = (mutant: LocatedMutant) =>
@@ -66,10 +65,7 @@ export function contextText(source: string, { start, end }: LocatedMutant['locat
     .trim();
 }
 
-/**
- * Which of one file's mutants each listed entry of that file names: a mutant → its entry. Each mutant
- * is named once at most; an entry that names none is stale (the code it was judged on changed).
- */
+/** Which of one file's mutants each listed entry names (once at most); an entry naming none is stale. */
 export function matchEquivalents<M extends LocatedMutant>(
   entries: readonly Equivalent[],
   file: string,

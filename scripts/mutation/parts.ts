@@ -1,11 +1,6 @@
 /**
- * The parts of a mutation run by parts (`npm run test:mutation:parts`, scripts/mutation/run-parts.ts):
- * each file Stryker mutates, with the machines of the registry (src/qa/statecharts/models.ts) whose
- * definitions it builds. A part's model and property walks are those machines' only (`WALK_MACHINES`);
- * the machine tests all run. `machines: 'all'` walks every machine (a file every machine may reach).
- *
- * Narrower tests can make a mutant survive that the full set would kill, never the reverse, so a figure
- * measured by parts is a lower bound of the full run's; each survivor is then read against all the tests.
+ * The parts of a mutation run by parts: each file Stryker mutates, with the machines whose walks run for
+ * it (`WALK_MACHINES`). Narrower tests only make more mutants survive, so a score by parts is a lower bound.
  */
 const PAGE_FORMS = ['signup', 'login', 'recoverPassword', 'resetPassword'];
 const SIGNED_IN_FORMS = [

@@ -1,15 +1,12 @@
 /**
- * `tsx scripts/mutation/rekey-equivalents.ts [report.json …]`: the entries of tests/mutation/equivalent.json
- * follow their mutants in Stryker JSON reports (default reports/mutation/mutation.json): each entry a
- * report's mutant matches (scripts/mutation/equivalents.ts) takes that mutant's line and column, the
- * original text it replaces and the lines it is on. Run after a measurement, so the listed lines stay where the mutants are;
- * an entry without `original` (listed by line and column) gets one from a report of the code it was
- * judged on. Entries no report matches are named and left as they are.
+ * `tsx scripts/mutation/rekey-equivalents.ts [report.json …]`: moves the entries of
+ * tests/mutation/equivalent.json to where the reports have their mutants; unmatched ones are named.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   contextText,
+  EQUIVALENTS_FILE,
   type MutationReport,
   matchEquivalents,
   originalText,
@@ -18,9 +15,8 @@ import {
 } from './equivalents';
 
 const root = path.join(import.meta.dirname, '../..');
-const equivalentsFile = path.join(root, 'tests/mutation/equivalent.json');
 const reports = process.argv.slice(2);
-const entries = readEquivalents(equivalentsFile);
+const entries = readEquivalents();
 const rekeyed = new Set<object>();
 for (const reportFile of reports.length > 0 ? reports : ['reports/mutation/mutation.json']) {
   const report = readJson<MutationReport>(path.resolve(root, reportFile));
@@ -47,7 +43,7 @@ const ordered = entries.map(({ file, line, column, mutator, replacement, origina
   ...(context === undefined ? {} : { context }),
   why,
 }));
-writeFileSync(equivalentsFile, `${JSON.stringify(ordered, null, 2)}\n`);
+writeFileSync(EQUIVALENTS_FILE, `${JSON.stringify(ordered, null, 2)}\n`);
 const unmatched = entries.filter((entry) => !rekeyed.has(entry));
 process.stdout.write(
   `${rekeyed.size} of ${entries.length} listed equivalents matched${

@@ -1,21 +1,9 @@
 // @ts-check
 /**
- * A Stryker ignorer (`ignorers: ['requirements']` in stryker.config.mjs): no mutant in the spec
- * requirement ids the statecharts carry (src/machines/requirements.ts). Why: they are traceability data,
- * not behaviour — no machine, guard, action or screen reads a state's or transition's `meta`; only the
- * requirements trace does (src/qa/requirements/trace.ts, checked by tests/model/requirements.test.ts,
- * which the mutation tests leave out, as they leave out every test of generated texts). A mutant there
- * would only ever "survive" and bury the behaviour's survivors among dozens of id strings.
- *
- * Ignored (the whole node, so every mutant inside it):
- * - `meta: implementing('R-…', …)`, a state's or transition's requirement ids, and an object that is
- *   nothing else (a state whose config is only its meta);
- * - `requirements: { submit: ['R-…'], … }`, a form or confirmation declaration's ids by part — only an
- *   object of plain string lists, so a `requirements` of any other shape is still mutated;
- * - the same object declared once for several machines, `const X: FormRequirements = { … }` (a
- *   declaration typed as one of src/machines' `…Requirements` types, e.g. `ITEM_FORM_REQUIREMENTS`);
- * - the bodies of `implementing` and `traceParts` themselves, which only wrap the ids as `meta` (a
- *   chart's `meta: trace.submit` holds no literal).
+ * A Stryker ignorer (`ignorers: ['requirements']`): no mutant in the requirement ids the statecharts carry
+ * (`meta: implementing(…)`, `requirements: {…}` of string lists, `…Requirements`-typed constants, and the
+ * bodies of `implementing` and `traceParts`). They are traceability data that no behaviour reads, so a
+ * mutant there would only "survive" and bury the behaviour's survivors.
  */
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 

@@ -1,9 +1,6 @@
 /**
- * `npm run test:mutation:parts`: the full mutation run (static mutants included) one mutated file at a
- * time (scripts/mutation/parts.ts), each with the walks of its own machines only, then one merged report
- * (why: docs/testing.md, Mutation). Each part's report is kept as soon as it ends (reports/mutation/parts/),
- * so a stopped run resumes where it stopped; after each part its survivors run again (`recheck`), so that
- * tests added since are measured without a full run of the part.
+ * `npm run test:mutation:parts`: the full mutation run one mutated file at a time (scripts/mutation/parts.ts),
+ * then one merged report (docs/testing.md, Mutation). A stopped run resumes; each part's survivors run again.
  *
  *   npm run test:mutation:parts                      every part not yet measured, then the merge
  *   npm run test:mutation:parts -- --fresh           every part again
@@ -11,14 +8,13 @@
  *   npm run test:mutation:parts -- --recheck         the survivors of the measured parts again (new tests)
  *   npm run test:mutation:parts -- --merge           the merge only
  *
- * The merge writes reports/mutation/mutation.json and index.html (what `npm run mutation:summary` reads).
- * Needs Node ≥ 22 first on PATH, like `npm run test:mutation`.
+ * The merge writes reports/mutation/mutation.json and index.html. Needs Node ≥ 22.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { option } from '../cli';
+import { flag, option } from '../cli';
 import {
   type LocatedMutant,
   type MutationReport,
@@ -56,16 +52,15 @@ const mutantKey = (mutant: LocatedMutant) =>
   `${mutant.location.start.line}:${mutant.location.start.column}:${mutant.mutatorName}:${mutant.replacement ?? ''}`;
 
 /**
- * The part's survivors and "not covered" mutants, except those listed as equivalent, run again
- * (MUTATION_RECHECK in stryker.config.mjs: each mutant's own range; Stryker's ranges count lines from 1
- * and columns from 0, its reports both from 1); their results replace the part's. After tests were
- * added, this measures them against every mutant they may kill without a full run of the part.
+ * The part's undetected mutants, but the listed equivalents, run again (MUTATION_RECHECK: Stryker's ranges
+ * count columns from 0, its reports from 1); their results replace the part's.
  */
+
 function recheck(part: MutationPart): boolean {
   const reportFile = partReport(part.file);
   const report = readJson<MutationReport>(reportFile);
   // The mutants tests/mutation/equivalent.json lists: a part's full run checks them again, not the recheck.
-  const equivalents = readEquivalents(path.join(root, 'tests/mutation/equivalent.json'));
+  const equivalents = readEquivalents();
   const mutants = Object.values(report.files).flatMap(({ source, mutants: fileMutants }) => {
     const listed = matchEquivalents(equivalents, part.file, source, fileMutants);
     return fileMutants.filter((mutant) => !listed.has(mutant));
@@ -146,13 +141,13 @@ function merge(): void {
 }
 
 function main(): void {
-  if (process.argv.includes('--recheck')) {
+  if (flag('--recheck')) {
     for (const part of MUTATION_PARTS) {
       if (existsSync(partReport(part.file)) && !recheck(part)) process.exitCode = 1;
     }
-  } else if (!process.argv.includes('--merge')) {
+  } else if (!flag('--merge')) {
     const only = option('--only')?.split(',');
-    const fresh = process.argv.includes('--fresh');
+    const fresh = flag('--fresh');
     for (const part of MUTATION_PARTS) {
       if (only ? !only.includes(part.file) : !fresh && existsSync(partReport(part.file))) continue;
       if (!stryker(part, {}, 'part') || !recheck(part)) {

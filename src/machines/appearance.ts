@@ -1,11 +1,7 @@
 import { fromCallback, setup } from 'xstate';
 import { implementing } from './requirements';
 
-/**
- * The colour mode: light (default), dark or system. Applying the mode to <html>, persisting it and
- * watching the OS preference are injected with `provide`.
- */
-
+/** The colour mode: light (default), dark or system; its effects are injected with `provide`. */
 export const COLOR_MODES = ['light', 'dark', 'system'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 export const COLOR_MODE_KEY = 'color-mode';

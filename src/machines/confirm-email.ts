@@ -3,15 +3,8 @@ import { CONFIRM_CODE_LENGTH } from '../../openapi/limits';
 import { CALL_TIME_LIMITS, CallTimeoutError, errorMessage } from '../api/errors';
 
 /**
- * E-mail confirmation: the notice shown while `is_email_confirmed` is false. Two regions run side by
- * side, so a code can be typed while a new one is on its way or the resend button cools down:
- * - code: idle → entering → checking → confirmed | wrong (the server's message) | expired (the code
- *   can no longer be used: expired, too many wrong tries, or none pending — a new one is needed)
- * - resend: ready → resending → coolingDown (remaining seconds, counted by `confirm.tick`) → ready
- *   | failed
- * A new code clears what was typed (the old code is dead). A check or a resend not answered within the
- * write time limit (CALL_TIME_LIMITS) is `wrong` / `failed` with a message that says so. The calls (`checkCode`, `resendCode`), the
- * ticker (one `confirm.tick` a second) and `onConfirmed` / `onResent` are injected with `provide`.
+ * E-mail confirmation, shown while `is_email_confirmed` is false: the `code` and `resend` regions run in
+ * parallel, so a code can be typed while a new one is on its way; a new code clears what was typed.
  */
 
 /** The server's resend interval (server/users/confirmation.ts). */
@@ -62,10 +55,7 @@ export function isDeadCodeError(error: unknown): boolean {
   return status(error) === 400 && /Ask for a new code\.$/.test(errorMessage(error));
 }
 
-/**
- * Seconds to wait after a 429: the Retry-After header when the call reported it (`retryAfter`), else the
- * number in 'Please wait N seconds…', else the full interval.
- */
+/** Seconds to wait after a 429: Retry-After, else the number in 'Please wait N seconds…', else the interval. */
 export function retryAfterSeconds(error: unknown): number {
   const header = (error as { retryAfter?: unknown } | null)?.retryAfter;
   if (typeof header === 'number' && Number.isFinite(header) && header > 0) return Math.ceil(header);

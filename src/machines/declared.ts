@@ -2,12 +2,7 @@ import * as v from 'valibot';
 import type { FieldDeclaration } from '../../openapi/fields';
 import { EMAIL_PATTERN, MSG } from './schemas';
 
-/**
- * A form of declared fields (openapi/fields.ts) — its values, rules, defaults, labels, the record it
- * opens on and the body it sends — all derived from the declaration, so a field added there reaches
- * every form that lists it, and a form's screen (DeclaredFields) draws each one.
- */
-
+/** A form of declared fields (openapi/fields.ts): values, rules, defaults, labels and body derived from it. */
 type Declarations = Record<string, FieldDeclaration>;
 
 /** The fields of `F` that form `Form` edits. */
@@ -71,10 +66,7 @@ function ruleOf(field: FieldDeclaration, required?: string): v.GenericSchema<str
   return v.pipe(v.string(), ...(actions as [Action]));
 }
 
-/**
- * A form's valibot entries from its declaration: `required` gives a required text field its message,
- * `rules` replaces a field's rule where the form has its own (the spec's texts, a password's rules).
- */
+/** A form's valibot entries from its declaration; `rules` replaces a field's rule where the form has its own. */
 export function declaredEntries<
   D extends Declarations,
   R extends { [K in keyof D]?: v.GenericSchema<FieldValueOf<D[K]>> } = object,

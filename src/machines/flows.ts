@@ -2,12 +2,7 @@ import type { Message, Token, UserPublic } from '../api/types';
 import { createLeavingPageFormMachine, createPageFormMachine } from './form';
 import { loginSchema, recoverPasswordSchema, resetPasswordSchema, signupSchema } from './schemas';
 
-/**
- * The form flows of the public pages, each an instance of a page form's chart (./form.ts). The
- * signed-in screens' flows are in ./signed-in-flows.ts: /login's bundle holds only this module
- * (tests/budget).
- */
-
+/** The form flows of the public pages; the signed-in ones are in ./signed-in-flows.ts, out of /login's bundle. */
 // Public flows: the forms of the pages reachable signed out (sign up, log in, recover and reset password)
 /** Chart: [docs/statecharts/signup.md](../../docs/statecharts/signup.md). */
 export const signupMachine = createLeavingPageFormMachine({

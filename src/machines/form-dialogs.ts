@@ -18,11 +18,7 @@ import { traceParts } from './requirements';
 
 /** The form shapes of the signed-in screens, on the page forms' setup (./form.ts), one chart each. */
 
-/**
- * A form in a dialog (Add/Edit Item, Add/Edit User, Change Password): Save is held back (`blocked`)
- * while `isBlocked`; after a failure any edit goes back to the fields and Save may be pressed again
- * (failed is entered only with values that passed, and every change leaves it: Save needs no guard).
- */
+/** A form in a dialog (Add/Edit Item, Add/Edit User, Change Password): Save is held back while `isBlocked`. */
 export function createModalFormMachine<S extends FormSchema, T = null, O = unknown>(
   options: SchemaFormOptions<S, T, O>,
 ) {
@@ -70,10 +66,7 @@ export function createModalFormMachine<S extends FormSchema, T = null, O = unkno
   });
 }
 
-/**
- * A form shown read-only until edited (the profile): Save is held back while `isBlocked`; Cancel
- * resets it and returns to viewing, except while the call runs.
- */
+/** A form shown read-only until edited (the profile); Cancel resets it, except while the call runs. */
 export function createToggleFormMachine<S extends FormSchema, T = null, O = unknown>(
   options: SchemaFormOptions<S, T, O>,
 ) {
@@ -127,9 +120,6 @@ export function createToggleFormMachine<S extends FormSchema, T = null, O = unkn
   });
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Confirmations
-
 export interface ConfirmationContext<T> {
   /** The record the confirmation acts on (the item or user to delete), or null. */
   target: T | null;
@@ -148,11 +138,7 @@ export type ConfirmationEvent<T> =
 /** The spec requirements a confirmation's edges implement, by part (as a form's: ./form.ts). */
 export type ConfirmationRequirements = Omit<FormRequirements, 'fields' | 'blocked'>;
 
-/**
- * A confirmation without fields (Delete Item, Delete User, account deletion): opened on a record,
- * confirmed (submit), failed (confirm again or close), closed after success. Cannot be closed while
- * the call runs.
- */
+/** A confirmation without fields (Delete Item, Delete User, account deletion); not closable while the call runs. */
 export function createConfirmationMachine<T = null, O = unknown>(options: {
   id: string;
   types?: FormTypes<T, O>;

@@ -5,17 +5,10 @@ import type { RequirementId } from '../qa/requirements/requirements';
 import { type RequirementsMeta, traceParts } from './requirements';
 
 /**
- * Form flows: one setup (context, events, actions, guards, the `submit` actor) and one literal chart
- * per shape, whose states no option changes: page forms that stay on success (fields cleared, editable
- * again) and page forms that leave (`succeeded` is final) here; dialogs, the profile's toggle form and
- * confirmations in ./form-dialogs.ts (only signed-in screens use them: /login's bundle does not carry
- * them, tests/budget). While editing, the fields are `invalid` (Save shows the errors) or `valid` (Save
- * submits), re-checked after every change; a dialog's and the profile's are also `blocked` (Save
- * disabled) while `isBlocked`. So the state value tells what Save does without holding any field text,
- * and a traversal keyed on the state value reaches every state (`form.set` fills several fields at
- * once, e.g. autofill; the UI walks realise it as several edits). An instance names its id, schema,
- * defaults and requirement ids by part of the flow (the edges' `meta`); the screens `.provide` its
- * side effects (`submit`, `onSuccess`, `onFailure`), an instance a stricter `isBlocked`.
+ * Form flows: one setup and one literal chart per shape (page forms here; dialogs, the toggle form and
+ * confirmations in ./form-dialogs.ts, kept out of /login's bundle). The fields' state (`invalid`,
+ * `valid`, `blocked`) tells what Save does without holding field text, so a traversal keyed on the state
+ * value reaches every state; screens `.provide` `submit`, `onSuccess` and `onFailure`.
  */
 
 export type FieldValue = string | boolean;
@@ -35,10 +28,7 @@ export type FieldOf<V, T> = { [K in FieldName<V>]-?: V[K] extends T ? K : never 
 
 export interface SubmitInput<V, T> {
   values: V;
-  /**
-   * The record a modal acts on (the item or user being edited or deleted); null for forms without one.
-   * The charts pass `context.target as T`: submitting follows the opening, on a record when T has one.
-   */
+  /** The record a modal acts on (null for forms without one); submitting follows the opening. */
   target: T;
 }
 
@@ -69,19 +59,13 @@ export type FieldEvent<V> =
 export type FormEvent<V extends FormValues = FormValues, T = null> =
   | FieldEvent<V>
   | { type: 'form.submit' }
-  /**
-   * Opens a modal form, on the record it acts on when it has a target type. Values, when given, are
-   * complete (every field), so an opener that misses a new field does not compile.
-   */
+  /** Values, when given, are complete, so an opener that misses a new field does not compile. */
   | { type: 'modal.open'; values?: V; target?: T }
   | { type: 'modal.close' }
   | { type: 'profile.edit'; values?: V }
   | { type: 'profile.cancel' };
 
-/**
- * The types a form's options cannot show: the record it acts on (`target`, default none) and what its
- * submit answers (`output`), as XState's `setup({ types })` takes them: `types: {} as { target: …; output: … }`.
- */
+/** The record a form acts on and what its submit answers, as `setup({ types })` takes them. */
 export interface FormTypes<T, O> {
   target?: T;
   output?: O;
@@ -97,13 +81,7 @@ export interface FormOptions<V extends FormValues, T = null, O = unknown> {
   requirements?: FormRequirements;
 }
 
-/**
- * The spec requirements (src/qa/requirements) a form's edges implement, by part of the flow: `open`
- * (modal.open, profile.edit), `close` (modal.close, profile.cancel), `fields` (edits, blurs and the
- * checks after them), `blocked` (the check that holds Save back), `submit` (the values checked, then
- * sent or not), `success` (the call answered), `failure` (it failed or timed out). Each machine's
- * declaration names its own; the charts put them in the edges' meta.
- */
+/** The requirement ids a form's edges implement, by part of the flow; the charts put them in the edges' meta. */
 export type FormRequirements = Partial<
   Record<'open' | 'close' | 'fields' | 'blocked' | 'submit' | 'success' | 'failure', RequirementId[]>
 >;
@@ -219,10 +197,7 @@ export function formSetup<V extends FormValues, T, O>(options: FormOptions<V, T,
   });
 }
 
-/**
- * The edits of a chart's fields, also taken from the states after a call: a change goes (back) to
- * `checking`, where the fields are checked again.
- */
+/** The edits of a chart's fields: a change goes (back) to `checking`. */
 export function fieldEdits(checking: string, meta: RequirementsMeta | undefined) {
   return {
     'form.change': { target: checking, actions: 'change', meta },
@@ -231,10 +206,7 @@ export function fieldEdits(checking: string, meta: RequirementsMeta | undefined)
   } as const;
 }
 
-/**
- * Save's check and call, alike in every form chart: valid values are sent, others go back to `fields`
- * (their errors shown); the answer leads to `succeeded`, a failure or the time limit to `failed`.
- */
+/** Save's check and call, alike in every form chart: valid values are sent, others go back to `fields`. */
 export function sendingStates<V extends FormValues, T>(
   trace: Partial<Record<'submit' | 'success' | 'failure', RequirementsMeta>>,
   fields: string,
@@ -264,11 +236,7 @@ export function sendingStates<V extends FormValues, T>(
   } as const;
 }
 
-/**
- * A form that is the page itself and stays on success (recover password, change password): the fields
- * are cleared (the answer is kept) and may be edited and sent again. After a failure, any edit goes back
- * to the fields and Save may be pressed again.
- */
+/** A page form that stays on success (recover password, change password): the fields are cleared for another send. */
 export function createPageFormMachine<S extends FormSchema, T = null, O = unknown>(
   options: SchemaFormOptions<S, T, O>,
 ) {
@@ -310,10 +278,7 @@ export function createPageFormMachine<S extends FormSchema, T = null, O = unknow
   });
 }
 
-/**
- * A form that is the page itself and leaves on success (signup, login, reset password): the screen
- * navigates away, so `succeeded` is final and the chart draws no edit after it that no screen can make.
- */
+/** A page form that leaves on success (signup, login, reset password): `succeeded` is final. */
 export function createLeavingPageFormMachine<S extends FormSchema, T = null, O = unknown>(
   options: SchemaFormOptions<S, T, O>,
 ) {

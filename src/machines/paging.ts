@@ -4,17 +4,9 @@ import { type PageRequest, parsePage } from '../api/paging';
 import { implementing } from './requirements';
 
 /**
- * Paging of a list whose page size is the machine's input (each list declares its own, PAGE_SIZES). The machine owns the fetch: while in `list` it runs the injected
- * `list` actor (the list query of `context.page`), which reports every answer (`paging.loaded`) and
- * failure (`paging.failed`), refetches included; a new page restarts it. So loading, the rows and the
- * error have one owner, this machine. The URL is its input and output: the page starts from it,
- * follows it when it changes (`paging.sync`: back/forward, a typed address, a link) and is written to
- * it on Next/Previous (`navigate`). Next is allowed only after a full page, Previous above page 1; on a
- * full page the next one is prefetched. A failure that may pass (no answer, a 5xx) is retried
- * automatically, visibly (`retrying`) and at most MAX_RETRIES times, after 1 s, then 2 s; then, as any
- * other failure, it is `failed`, with the reason and Try again (`paging.retry`); the browser coming back
- * online (`paging.online`) tries again by itself (a shown list is refetched by its query). A page not answered
- * within the read time limit (CALL_TIME_LIMITS.read) is `failed` too; a later answer still shows.
+ * Paging of a list (page size as input): the machine owns the fetch (the injected `list` actor reports
+ * every answer and failure), so loading, rows and error have one owner. The URL is its input and output
+ * (`paging.sync` in, `navigate` out); a transient failure is retried visibly at most MAX_RETRIES times.
  */
 
 /** Automatic retries of a page that failed transiently, before it is shown as failed. */
@@ -109,12 +101,13 @@ function pagingSetup(id: string) {
   });
 }
 
+/** The page moved to, into the URL. */
+const navigate = {
+  type: 'navigate',
+  params: ({ context }: { context: PagingContext }) => ({ page: context.page }),
+} as const;
+
 export function createPagingMachine(id: string) {
-  // The page moved to, into the URL.
-  const navigate = {
-    type: 'navigate',
-    params: ({ context }: { context: PagingContext }) => ({ page: context.page }),
-  } as const;
   // Try again, or the network back: the page asked for afresh.
   const askAgain = { target: `#${id}.list`, reenter: true, actions: 'resetRetries' } as const;
   return pagingSetup(id).createMachine({

@@ -1,13 +1,6 @@
 import { errorMessage } from '../api/errors';
 
-/**
- * Server refusals that belong to a field. The form rule (with src/machines/form.ts): Save is held back
- * only until the form has changed (or a condition the spec names is met); pressing it with errors shows
- * every error; and a refusal the server gives for one field (a wrong current password, a breached new
- * one) marks that field with the server's message, besides the toast, until the next edit (any edit
- * leaves the machine's `failed` state).
- */
-
+/** Server refusals that belong to a field (a wrong current password, a breached new one): shown on it until the next edit. */
 const BREACHED = 'appears in lists of breached passwords';
 
 export const FIELD_REFUSALS = {

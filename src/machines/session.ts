@@ -3,21 +3,10 @@ import { CURRENT_USER_PATH, errorEndsSession } from '../api/refusal';
 import { implementing } from './requirements';
 
 /**
- * The session: signed out, or signed in (loading the current user, ready, or failed to load).
- * Storage, the current-user fetch, cache clearing and navigation are injected with `provide`.
- * A refused credential (src/api/refusal.ts: from any call, reported as `session.expired`, or from
- * loading the current user) ends the session cleanly; any other failure to load shows 'Try again'
- * (and 'Log out'). A call answered 404 'User not found' (`session.userNotFound`) may mean the signed-in
- * user was deleted or only that another user's record is gone: while ready, the current user is asked
- * for again (`confirmCurrentUser`, the screen stays) and only a refusal of that call ends the session.
- *
- * Other tabs of the browser share the stored token. While the session runs, `watchOtherTabs` (injected:
- * a BroadcastChannel, with the `storage` event as fallback) reports the stored token whenever another
- * tab changed it: none left (`session.otherTabSignedOut`: a log-out, a session that ended there, the
- * token cleared) ends this tab's session too, without touching storage; a token (`session.otherTabSignedIn`)
- * signs a signed-out tab in and sends it off the public screens, and replaces a different token of a
- * signed-in tab (the current user is loaded again, the cache dropped: it may be another user). Reports
- * that change nothing (the same token, signed out twice: both channels report one change) are ignored.
+ * The session: signed out, or signed in (loading the current user, ready, or failed to load). A refused
+ * credential ends it; a 404 'User not found' asks for the current user again, since it may be another
+ * record that is gone. Other tabs share the stored token: `watchOtherTabs` reports their log-ins and
+ * log-outs, and this tab follows them.
  */
 
 export interface SessionContext {
@@ -121,8 +110,7 @@ export const sessionMachine = setup({
           target: 'signedOut',
           actions: ['forgetToken', 'removeToken', 'clearCache', 'goToLogin'],
         },
-        // Another tab removed the token: it is gone from storage already (a newer one is not this tab's
-        // to remove).
+        // Another tab removed the token: a newer one in storage is not this tab's to remove.
         'session.otherTabSignedOut': {
           target: 'signedOut',
           actions: ['forgetToken', 'clearCache', 'goToLogin'],
@@ -155,8 +143,7 @@ export const sessionMachine = setup({
           },
         },
         ready: {
-          // The current user is asked for again (the screen stays); the client reports a refusal of that
-          // call like any other (session.expired: src/api/client.ts), so only the user's absence ends it.
+          // Asked for again (the screen stays): only a refusal of that call ends the session.
           on: { 'session.userNotFound': { actions: 'confirmCurrentUser' } },
         },
         failed: {

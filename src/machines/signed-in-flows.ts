@@ -16,11 +16,7 @@ import {
   setPasswordSchema,
 } from './signed-in-schemas';
 
-/**
- * The form flows of the signed-in screens (settings, items, admin); the public ones are in ./flows.ts.
- * The confirmations (delete, end sessions, …) are declared with their screens: src/features/confirmations.ts.
- */
-
+/** The form flows of the signed-in screens; the confirmations are declared with their screens. */
 // Settings
 /** Chart: [docs/statecharts/profile.md](../../docs/statecharts/profile.md). */
 export const profileMachine = createToggleFormMachine({
@@ -122,8 +118,7 @@ export const editUserMachine = createModalFormMachine({
 });
 
 /**
- * The 'Change Password' form (titled 'Edit User'): an admin sets a user's password. Its target is a
- * user, or on /items an item (the 'Change Password Item' quirk: the item's id is sent as a user's).
+ * The admin's 'Change Password' form (titled 'Edit User'), on a user or, on /items, an item (the quirk).
  * Chart: [docs/statecharts/changeUserPassword.md](../../docs/statecharts/changeUserPassword.md).
  */
 export const changeUserPasswordMachine = createModalFormMachine({

@@ -7,8 +7,7 @@ import type { SubscriptionType } from '../api/types';
  * The subscription plan: choosing another plan asks for a confirmation before it is saved.
  *   viewing --plan.choose--> confirming --plan.confirm--> saving --done--> viewing
  *                                                              --error--> failed (Confirm retries)
- * Cancel returns to viewing from confirming and failed; a save not answered within the write time limit
- * (CALL_TIME_LIMITS) is `failed` too, its late answer ignored. `save` and the effects are injected.
+ * Cancel returns to viewing; an unanswered save is `failed` at the time limit, its late answer ignored.
  */
 
 const PLAN_LABELS: Record<SubscriptionType, string> = { Free: 'Free', Plan1: 'Plan 1', Plan2: 'Plan 2' };

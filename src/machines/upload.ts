@@ -2,11 +2,8 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { CALL_TIME_LIMITS, CallTimeoutError } from '../api/errors';
 
 /**
- * A file the user keeps on the account (profile photo, asset): choose a file, check it on the client
- * (the server stays the authority), look at it, upload it with progress, or remove the stored one
- * (the chart: docs/statecharts/profilePhoto.md). The uploader is a callback actor (XMLHttpRequest for upload progress) that reports `upload.progress`,
- * `upload.done` and `upload.failed`; stopping it (Cancel) aborts the request. `upload`, `remove` and
- * the effects `onUploaded`, `onRemoved`, `onRemoveFailed` are injected with `provide`.
+ * A file the user keeps on the account (profile photo, asset): choose, check on the client, preview,
+ * upload with progress (a callback actor: XMLHttpRequest; stopping it aborts), or remove the stored one.
  */
 
 /** What the client checks of a chosen file (a `File` has these). */
@@ -140,8 +137,7 @@ export function createUploadMachine(options: UploadOptions) {
           input: ({ context }) => ({ file: context.file as File }),
           onError: { target: 'failed', actions: 'setError' },
         },
-        // Each report of progress restarts the time limit: a slow upload goes on, a stalled one ends
-        // (leaving `uploading` stops the uploader, which aborts the request).
+        // Each report of progress restarts the time limit: a slow upload goes on, a stalled one ends.
         initial: 'sending',
         states: {
           sending: {

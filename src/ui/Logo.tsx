@@ -1,10 +1,6 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 
-/**
- * The product mark: a teal tile with a white bolt, and the product name. Both carry or are text-like marks,
- * so both take the AA shade of the main colour (`MAIN_AA_SHADE` in system.ts): the tile `teal.solid`, as a
- * solid button's fill, the word `teal.fg`, as a link.
- */
+/** The product mark: a teal tile with a white bolt and the name, both in the main colour's AA shade. */
 export function Logo({ size = 'md' }: { size?: 'md' | 'lg' }) {
   const tile = size === 'lg' ? '40px' : '28px';
   return (

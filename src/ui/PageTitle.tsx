@@ -5,11 +5,7 @@ export function PageTitle({ title }: { title: string }) {
   return <title>{`${title} - Full Stack Project`}</title>;
 }
 
-/**
- * A screen's one heading (h1), the same style on every screen, signed in or out: 24 px semibold in the
- * text colour. Signed-in screens start it at the content's left edge; the public screens centre it in
- * their centred column (`textAlign`).
- */
+/** A screen's one heading (h1), the same style on every screen, signed in or out. */
 export function PageHeading({ children, ...props }: HeadingProps) {
   return (
     <Heading as="h1" size="2xl" fontWeight="semibold" color="fg" pt={4} pb={6} {...props}>

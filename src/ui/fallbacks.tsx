@@ -2,9 +2,7 @@ import { Flex, Spinner } from '@chakra-ui/react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 
-// The error and not-found screens load when they are needed: a cold /login never shows them, and its
-// JavaScript budget (tests/budget) has no room for them. Each has its own Suspense boundary, so it does
-// not depend on where the router renders it.
+// The error and not-found screens load when needed (/login's budget has no room for them), each in its own Suspense.
 const ErrorScreen = lazy(() =>
   import('./ErrorFallback').then(({ ErrorFallback }) => ({ default: ErrorFallback })),
 );

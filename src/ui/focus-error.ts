@@ -1,9 +1,6 @@
 import type { FormEvent } from 'react';
 
-/**
- * A form's submit handler: `save`, then focus the first field marked invalid, so keyboard and
- * screen-reader users land on what to fix (after React has rendered the errors the submit revealed).
- */
+/** A form's submit handler: `save`, then focus the first invalid field, so keyboard users land on what to fix. */
 export function saveThenFocusError(save: () => void) {
   return (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,8 +1,4 @@
-/**
- * The app's icons, from Lucide. Re-exports only: every icon is its own module in lucide-react, so a
- * route's chunk carries just the icons it draws and /login none. Lucide marks an icon aria-hidden unless it is given a label; the global style `svg.lucide` (src/ui/system.ts)
- * sizes them to the text around them, where a component's recipe does not size its icons itself.
- */
+/** The app's icons, re-exported from Lucide one module each, so a route's chunk carries just those it draws. */
 export {
   Check as CheckIcon,
   ChevronLeft as PreviousIcon,

@@ -1,11 +1,7 @@
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
 import { toastRecipe } from './recipes';
 
-/**
- * The toast store and its view; loaded with the first toast (see ./toaster.tsx). Every toast stays 6 s
- * (Zag's own is 2 s for a success: too short to read a title and a sentence), its timer paused while
- * the pointer is over the toasts or focus is in them, and while the page is hidden.
- */
+/** The toast store and its view, loaded with the first toast; every toast stays 6 s (Zag's 2 s is too short to read). */
 export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, duration: 6000 });
 
 export function ToasterView() {

@@ -1,10 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-/**
- * Toasts appear bottom-right and every toast can be closed. The toast machinery loads with the first
- * toast, so screens that never show one (e.g. /login until a failure) do not download it.
- */
-
+/** Toasts, bottom-right and closable; their machinery loads with the first toast (/login shows none until a failure). */
 type ToastType = 'success' | 'error';
 
 let requested = false;

@@ -12,11 +12,7 @@ import { inspect } from '../app/inspect';
 import { everySecond } from './actors';
 import { useCurrentUser, useStoreCurrentUser } from './currentUser';
 
-/**
- * Shown while the signed-in user's e-mail address is not confirmed (dashboard and My profile). In My
- * profile the address is on the form below it: `showAddress={false}` keeps it from being said twice in
- * that region (a team's Playwright suite finds the profile's e-mail there by its exact text).
- */
+/** Shown while the e-mail is not confirmed; `showAddress={false}` where the form already says it (specs find it by exact text). */
 export function ConfirmEmailNotice({ showAddress = true }: { showAddress?: boolean }) {
   const user = useCurrentUser();
   if (!user || user.is_email_confirmed) return null;
@@ -49,10 +45,7 @@ function useConfirmEmail(user: UserPublic) {
 
 type ConfirmEmail = ReturnType<typeof useConfirmEmail>;
 
-/**
- * The notice's panel, tinted as its tone. Dark orange is brown: on the dark page the notice is a raised
- * neutral panel that a coloured edge (and the warning's heading) mark.
- */
+/** The notice's panel, tinted as its tone (dark orange is brown: a neutral panel with a coloured edge when dark). */
 const panel = (tone: 'success' | 'warning') => ({
   borderWidth: '1px',
   borderColor: tone === 'success' ? 'ui.success' : 'border.warning',

@@ -12,10 +12,7 @@ function isUser(value: unknown): value is UserPublic {
   return typeof value === 'object' && value !== null && 'id' in value && 'email' in value;
 }
 
-/**
- * Puts a user returned by the API into the ['currentUser'] cache, so every screen (user menu, sidebar,
- * profile) shows it at once; without one, refetches the current user.
- */
+/** Puts a user returned by the API into the ['currentUser'] cache (without one, refetches it). */
 export function useStoreCurrentUser(): (user: unknown) => void {
   const queryClient = useQueryClient();
   return useCallback(

@@ -118,10 +118,7 @@ function UploadProgress({ percent, label }: { percent: number; label: string }) 
   );
 }
 
-/**
- * What the flow shows after a file was chosen: the file and Upload/Cancel, the progress, or the
- * reason it failed (the client's check or the server's answer) with Try again / Cancel.
- */
+/** What the flow shows after a file was chosen: Upload/Cancel, the progress, or why it failed. */
 function UploadStatus({
   flow,
   progressLabel,
@@ -171,10 +168,7 @@ function UploadStatus({
   );
 }
 
-/**
- * A file section's controls. At rest: the note, the pick button and, when a file is stored, Remove.
- * Once a file is chosen: its status, and Choose another while nothing is uploading.
- */
+/** A file section's controls: the pick button and Remove at rest, the chosen file's status after. */
 export function UploadControls({
   flow,
   accept,

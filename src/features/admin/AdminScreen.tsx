@@ -12,9 +12,7 @@ import { USER_CONFIRMATIONS, userRecord } from './confirmations';
 import { addUserDialog, editUserDialog } from './form-dialogs';
 import { AddUserDialog, EditUserDialog } from './UserDialogs';
 
-// Names and e-mails share the room left over. The code columns are as wide as their longest value
-// and its cell's padding (1.25rem; 'Superuser' clear of the next column's dot); a two-word header takes
-// two lines, as tall as a row. The table's minimum, 55.75rem, leaves the two ~180 px each at 1280 px.
+// Names and e-mails share the room left over; the others are as wide as their longest value plus padding.
 const COLUMNS: readonly ListColumn[] = [
   { label: 'Full name', width: '8rem', grow: true },
   { label: 'Email', width: '10rem', grow: true },
@@ -39,8 +37,6 @@ function Dot({ color }: { color: string }) {
 
 export function AdminScreen() {
   const currentUser = useCurrentUser();
-  // Add User and Edit User as ./form-dialogs.ts describes them; Change Password (naming the user) and
-  // End sessions, Unlock sign-in and Delete User (./confirmations.ts): their dialogs and menu entries.
   const { add, edit, shared, actions, screen } = useManagedList({
     machine: usersPagingMachine,
     path: '/admin',

@@ -31,10 +31,7 @@ function MissingToken() {
 }
 
 // Here, not in ./login-email beside the hook that reads it: /login would load it for nothing.
-/**
- * The address a reset token was issued for (its `sub` claim), read without checking the signature: it
- * only fills in the login form after the reset, the server checks the token itself.
- */
+/** The address a reset token was issued for (`sub`), unchecked: it only fills in the login form. */
 export function resetTokenEmail(token: string): string | undefined {
   try {
     const payload = token.split('.')[1] ?? '';

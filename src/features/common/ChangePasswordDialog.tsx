@@ -7,11 +7,7 @@ import { DeclaredFields } from './DeclaredFields';
 import { FormDialog, useFieldRefusal } from './FormDialog';
 import type { FormDialogDescriptor } from './form-dialog';
 
-/**
- * The admin's 'Change Password' form (src/features/admin/form-dialogs.ts: titled 'Edit User'): a new
- * password for a user, named above the fields by `record`, or on /items for the row's id (the 'Change
- * Password Item' quirk).
- */
+/** The admin's 'Change Password' form (titled 'Edit User'), on a user or on /items an item (the quirk). */
 export function ChangePasswordDialog<T, O>({
   actor,
   descriptor: { screen },

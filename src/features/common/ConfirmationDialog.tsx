@@ -43,10 +43,7 @@ export function RecordBox({ record }: { record: { name: string; detail?: string 
   );
 }
 
-/**
- * A confirmation dialog drawn from its descriptor: the record it acts on (in a box, when the descriptor
- * names one), then its text paragraph by paragraph; the red confirming button and the alertdialog role.
- */
+/** A confirmation dialog drawn from its descriptor: the record in a box, the text, the red button. */
 export function ConfirmationDialog<T, O>({
   descriptor,
   actor,

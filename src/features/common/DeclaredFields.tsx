@@ -25,10 +25,7 @@ export interface DeclaredFieldsProps<V extends FormValues> {
 
 const inputType = { email: 'email', tel: 'tel', date: 'date' } as const;
 
-/**
- * A form's fields drawn from their declaration (openapi/fields.ts) in one layout: the inputs in a grid,
- * a new password and its confirmation on a row of their own, then the switches.
- */
+/** A form's fields drawn from their declaration: inputs in a grid, the password pair on a row, then switches. */
 export function DeclaredFields<V extends FormValues>({
   form,
   fields,

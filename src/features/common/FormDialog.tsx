@@ -19,10 +19,7 @@ interface DialogProps {
   wide?: boolean;
 }
 
-/**
- * Shadows at the top and bottom edge of a dialog's body while more of it lies above or below (pure CSS:
- * the panel-coloured covers scroll with the content and hide the shadows at either end).
- */
+/** Shadows at a dialog body's edges while more lies beyond (pure CSS: covers that scroll with the content). */
 const scrollShadows = {
   background: [
     'linear-gradient(var(--chakra-colors-bg-panel) 30%, transparent) center top',
@@ -60,10 +57,7 @@ interface FormDialogProps<V extends FormValues, T, O> extends DialogProps {
   children: (form: FormBinding<V>) => ReactNode;
 }
 
-/**
- * A dialog rendered from a modal form machine: open while the machine is in `open`, closed by
- * `modal.close` (Cancel, Escape, the close button), submitting on `form.submit`.
- */
+/** A dialog rendered from a modal form machine: open while the machine is in `open`. */
 export function FormDialog<V extends FormValues, T, O>({
   actor,
   children,
@@ -78,10 +72,7 @@ export function FormDialog<V extends FormValues, T, O>({
   );
 }
 
-/**
- * The server's refusal of one field while the dialog's last Save failed on it (a breached password):
- * shown on the field besides the toast, until the next edit (src/machines/refusals.ts).
- */
+/** The server's refusal of one field (a breached password), shown on it until the next edit. */
 export function useFieldRefusal<V extends FormValues, T, O>(
   actor: ModalFormActor<V, T, O>,
   field: RefusableField,
@@ -104,11 +95,7 @@ export function ConfirmDialog<T, O>({ actor, children, ...props }: ConfirmDialog
   );
 }
 
-/**
- * Focuses a form's first field with the caret after its text. The dialog's focus trap selects the
- * text of an input it focuses (one keystroke would erase an edit form's value); it leaves alone an
- * element that already has focus.
- */
+/** Focuses a form's first field with the caret after its text: the focus trap would select it all. */
 function focusFirstField(form: HTMLFormElement | null): HTMLElement | null {
   const field = form?.querySelector<HTMLElement>('input, select, textarea') ?? null;
   field?.focus();
@@ -131,10 +118,7 @@ interface DialogFrameProps extends DialogProps {
   children: ReactNode;
 }
 
-/**
- * A dialog whose body is a form: the title, the body (scrolling inside, with shadows), the submit action
- * (teal, red when destructive) and Cancel, both held while `submitting`.
- */
+/** A dialog whose body is a form: title, scrolling body, submit (red when destructive) and Cancel. */
 export function DialogFrame({
   title,
   submitLabel = 'Save',

@@ -10,11 +10,7 @@ import { PaginationFooter } from './PaginationFooter';
 import { SkeletonRows } from './SkeletonRows';
 import type { PagedList } from './usePagedList';
 
-/**
- * A column of a list table. Widths are fixed (the table's layout is `fixed`), so columns keep their
- * place from page to page whatever the rows hold; the one `grow` column takes the room left over and
- * `width` is its minimum.
- */
+/** A list table's column: fixed widths keep columns in place from page to page; a `grow` one takes the rest. */
 export interface ListColumn {
   label: string;
   width: string;
@@ -31,10 +27,7 @@ export interface EmptyText {
   action: string;
 }
 
-/**
- * Whether more of a scroll container lies to its right (on a screen too narrow for the table from `md`
- * up): the pinned Actions column then casts a shadow over the columns scrolled beneath it.
- */
+/** Whether more of a scroll container lies to its right: the pinned Actions column then casts a shadow. */
 function useMoreAtEnd<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   const [moreAtEnd, setMoreAtEnd] = useState(false);
@@ -60,12 +53,9 @@ const BELOW_MD = '@media screen and (max-width: 47.9975rem)';
 const FROM_MD = '@media screen and (min-width: 48rem)';
 
 /**
- * The table's styles on a phone: the same <table> (one DOM, so rows, cells and the row's menu keep
- * their roles and names on every screen) drawn as one card per row, each cell a line led by its
- * column's name. The names are CSS text with empty alternative text (`/ ""`): screen readers already
- * hear each cell's column header, kept in the (visually hidden) header row. Values wrap (between words;
- * inside one only when it alone is wider than its line: `anywhere`, so a long e-mail shrinks its line). A `cardLast` column moves to the card's foot
- * in small type. The Actions cell sits in the card's top-right corner beside the first line.
+ * The table on a phone: the same <table> (so roles and names hold on every screen) drawn as a card per
+ * row, each cell led by its column's name as CSS text with empty alternative text (`/ ""`): screen
+ * readers already hear the visually hidden header.
  */
 function cardStyles(columns: readonly ListColumn[]) {
   const cell = (index: number) => `& tbody td:nth-of-type(${index + 1})`;
@@ -217,11 +207,7 @@ function EmptyList({
   );
 }
 
-/**
- * The table: skeleton rows while the first page loads, dimmed rows while the next one does. Its last
- * cell (Actions) stays pinned to the right edge when the table is wider than the screen; below `md` the
- * rows are cards (`cardStyles`). Without a `grow` column the table is as wide as its columns.
- */
+/** The table: skeleton rows while the first page loads, dimmed rows while the next one does; cards below `md`. */
 function ListTable<Row>({
   columns,
   view,
@@ -299,12 +285,7 @@ function ListTable<Row>({
   );
 }
 
-/**
- * The frame of a paged management list (Items, Users): heading, Add button, the table (or an empty
- * state for an empty list or a page past its end), the query's error, the pagination footer with where
- * the page sits in the list, and the screen's dialogs. It renders the paging machine's state
- * (usePagedList); `row` draws one row.
- */
+/** The frame of a paged management list (Items, Users), drawn from the paging machine's state. */
 export function ListScreen<Row>({
   title,
   addLabel,

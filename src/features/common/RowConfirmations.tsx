@@ -6,12 +6,7 @@ import { ConfirmationDialog } from './ConfirmationDialog';
 import { type AnyConfirmation, isMenuOpener } from './confirmation';
 import { rowFormActions, useConfirmation, useDescribedFormDialog } from './useRowDialogs';
 
-/**
- * What a list's row menu holds after its own Edit entry, on /items and /admin alike: the admin's Change
- * Password (on /items the 'Change Password Item' quirk), then the area's confirmations; their dialogs,
- * and `opener`, the row's menu trigger, where focus returns when a dialog closes. `record` names the
- * row in the password dialog.
- */
+/** A list's row menu after its Edit entry: Change Password, then the area's confirmations, and their dialogs. */
 export function useSharedRowDialogs<Row extends { id: string }>(
   route: '/items' | '/admin',
   confirmations: readonly AnyConfirmation[],
@@ -41,11 +36,7 @@ export function useSharedRowDialogs<Row extends { id: string }>(
   };
 }
 
-/**
- * A list screen's row confirmations, from its area's descriptors: one actor each, their dialogs, and
- * the row menu entries that open them on a row. `descriptors` is a module constant, so the hooks run in
- * the same order on every render.
- */
+/** A list screen's row confirmations: one actor each (`descriptors` is a module constant: hooks keep their order). */
 export function useRowConfirmations<Row>(
   descriptors: readonly AnyConfirmation[],
   refresh: () => void,

@@ -18,12 +18,7 @@ function useCut<T extends HTMLElement>() {
   return [ref, cut] as const;
 }
 
-/**
- * A value cut to one line at `maxW` with an ellipsis. When the ellipsis shows, the whole text is a
- * tooltip that hovering opens and keyboard focus too: the cut text becomes a tab stop then (a `title`
- * alone would leave keyboard users with the cut), and the tooltip describes it to screen readers, who
- * read the whole text anyway. Uncut text stays plain, out of the tab order.
- */
+/** A value cut to one line at `maxW`; when cut, a tab stop whose tooltip shows the whole (a `title` is mouse-only). */
 export function TruncatedText({
   text,
   maxW,

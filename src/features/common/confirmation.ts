@@ -8,11 +8,8 @@ import {
 } from '../../machines/form-dialogs';
 
 /**
- * One confirmation dialog, described once: its machine and what its screen
- * shows. The screens render it (`useConfirmation`, `ConfirmationDialog`, the row actions menu), the
- * statechart registry (src/qa/statecharts/models.ts), the model assertions (tests/model), the property
- * oracles and the UI walk (tests/ui/walks/confirmations.test.tsx) all loop over `CONFIRMATIONS`
- * (src/features/confirmations.ts): a new confirmation is a descriptor, not four registrations.
+ * One confirmation dialog, described once: its machine and what its screen shows. Screens, registry, model
+ * assertions, oracles and UI walk loop over `CONFIRMATIONS`: a new confirmation is a descriptor.
  */
 
 /** A run of text, or a run in bold. */
@@ -57,10 +54,7 @@ export interface ConfirmationScreen<T> {
   question: string;
   /** The toast of a success. */
   success: Toast;
-  /**
-   * The toast of a failure: the spec's fixed text, or 'detail' for an 'Error' toast with the API's
-   * `detail` message.
-   */
+  /** The toast of a failure: the spec's fixed text, or 'detail' for the API's `detail` message. */
   failure: Toast | 'detail';
   /** A success ends the session (the account, or every session of it, is gone). */
   endsSession?: boolean;

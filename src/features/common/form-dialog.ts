@@ -4,12 +4,8 @@ import type { ModalFormMachine } from '../../machines/form-dialogs';
 import type { MenuEntry, Toast } from './confirmation';
 
 /**
- * One form dialog (Add/Edit Item, Add/Edit User, the admin's Change Password), described once: its
- * machine, its call and what its screen shows (the test model's fixture: src/qa/statecharts/dialog-fixtures.ts). The screen draws it from here
- * (`useDescribedFormDialog`, the dialog's title and field labels, the row menu entry that opens it); the
- * statechart registry (src/qa/statecharts/models.ts), the model assertions (tests/model) and the UI walks
- * of its area (tests/ui/walks/item-forms.test.tsx, admin-forms.test.tsx) loop over `FORM_DIALOGS`
- * (src/features/form-dialogs.ts), as they do over the confirmations.
+ * One form dialog (Add/Edit Item, Add/Edit User, the admin's Change Password), described once: its machine,
+ * call and what its screen shows; the registry, model assertions and UI walks loop over `FORM_DIALOGS`.
  */
 
 export interface FormDialogScreen<V> {
@@ -17,18 +13,12 @@ export interface FormDialogScreen<V> {
   route: '/items' | '/admin';
   /** What opens it: a row's actions menu entry (on that row's record), or a button of the page. */
   opener: { menu: MenuEntry } | { button: string };
-  /**
-   * Another list's row menu entry that opens the same dialog on that list's row (the spec's 'Change
-   * Password Item' quirk: the user password form on /items, acting on the item's id).
-   */
+  /** Another list's row entry opening this dialog (the 'Change Password Item' quirk on /items). */
   alsoOn?: { route: '/items' | '/admin'; menu: MenuEntry };
   /** The dialog's role and title (its accessible name). */
   role: 'dialog';
   title: string;
-  /**
-   * Each field's label (its accessible name; a text field's placeholder too): every field of the form,
-   * by type — text, checkbox, select and the confirmation of a new password alike.
-   */
+  /** Each field's label (its accessible name; a text field's placeholder too), every field of the form. */
   labels: { readonly [K in FieldName<V>]: string };
   /** The toast of a success (the list is refreshed after it). */
   success: Toast;
@@ -42,11 +32,7 @@ export interface FormDialogDescriptor<V extends FormValues, T, O> {
   /** The statecharts viewer's group. */
   group: string;
   machine: ModalFormMachine<V, T, O>;
-  /**
-   * What Save calls (the real service call). `keys` are the dialog's Idempotency-Keys: a create sent
-   * again after a failure reuses its key, so it is done once at most; `signal` cancels a call the form
-   * gave up on (its time limit).
-   */
+  /** What Save calls; a create sent again reuses its Idempotency-Key (`keys`), so it is done once at most. */
   submit: (input: SubmitInput<V, T>, keys: RetryKeys, signal: AbortSignal) => Promise<O>;
   /** The form's values when opened on a record (an edit): every field, by type. */
   opened?: (target: T) => V;

@@ -1,6 +1,2 @@
-/**
- * What a payload builder did not take from the form's values must be nothing: a builder destructures
- * every field and passes the rest here, so a field added to the form's schema does not compile until
- * the builder decides what to do with it.
- */
+/** A payload builder's rest of the form's values must be empty: a new field does not compile until it is taken. */
 export function noFieldLeft(_rest: Record<string, never>): void {}

@@ -27,11 +27,8 @@ export type ListQueryOptions<Row, Key extends ListKey> = (
 type ListKey = readonly [string, PageRequest];
 
 /**
- * Runs a paging machine on a list route with the list's page size (PAGE_SIZES): the machine's `list`
- * actor is the list query of its page (a
- * TanStack QueryObserver, so the cache and refetches after invalidation or reconnection are TanStack's) and
- * reports each new answer or error to it; the browser's `online` event is `paging.online`; `navigate` writes the page to the URL and a change of the
- * URL's page is passed in (`paging.sync`); `prefetch` warms the next page.
+ * Runs a paging machine on a list route: its `list` actor is a TanStack QueryObserver of the page (so the
+ * cache and refetches are TanStack's), `navigate` writes the URL and a changed URL is `paging.sync`.
  */
 export function usePagedList<Row, Key extends ListKey>(
   machine: PagingMachine,
@@ -51,8 +48,7 @@ export function usePagedList<Row, Key extends ListKey>(
       actors: {
         list: fromCallback<EventObject, PageRequest>(({ input, sendBack }) => {
           const observer = new QueryObserver(queryClient, options(input));
-          // Report each answer and each error once (a refetch that changes nothing keeps the data's identity);
-          // not an old error while the query is fetched again (Try again, a retry, the network back).
+          // Report each answer and error once; not an old error while the query is fetched again.
           let reported: unknown;
           const report = (result: QueryObserverResult<ListPage<Row>>) => {
             if (result.isError && !result.isFetching && result.error !== reported) {
@@ -104,11 +100,7 @@ export function usePagedList<Row, Key extends ListKey>(
 
 export type PagedList<Row> = ReturnType<typeof usePagedList<Row, ListKey>>;
 
-/**
- * A management list (Items, Users) as its descriptors wire it: the paged list of `path`, its Add and Edit
- * form dialogs (the list refreshed after each), the shared row dialogs (./RowConfirmations.tsx), a
- * row's menu entries (Edit, then the shared ones) and the props ListScreen takes from them.
- */
+/** A management list (Items, Users) as its descriptors wire it: paged list, Add/Edit dialogs, row menus. */
 export function useManagedList<
   Row extends { id: string },
   Key extends ListKey,

@@ -11,11 +11,7 @@ import { menuAction, type RowAction } from './ActionsMenu';
 import type { ConfirmationDescriptor } from './confirmation';
 import { type FormDialogDescriptor, formMenuEntryOn } from './form-dialog';
 
-/**
- * A list screen's form dialog, as its descriptor (./form-dialog.ts) wires it: the descriptor's call, with
- * Idempotency-Keys that live as long as the screen; on success its toast and the list refreshed; an API
- * failure as an 'Error' toast whose text is the API's `detail` message.
- */
+/** A list screen's form dialog as its descriptor wires it: Idempotency-Keys that live as long as the screen. */
 export function useDescribedFormDialog<V extends FormValues, T, O>(
   descriptor: FormDialogDescriptor<V, T, O>,
   refresh: () => void,
@@ -36,11 +32,7 @@ export function useDescribedFormDialog<V extends FormValues, T, O>(
   );
 }
 
-/**
- * The row menu entry of a described form dialog on `route`'s list (none for a page button's): it opens
- * the form on the row, with the values the descriptor takes from it. `route` defaults to the dialog's
- * own; another list's is its `alsoOn` entry (the 'Change Password Item' quirk on /items).
- */
+/** The row menu entry of a described form dialog on `route`'s list (its own, or its `alsoOn`). */
 export function rowFormActions<V extends FormValues, T, O>(
   descriptor: FormDialogDescriptor<V, T, O>,
   actor: ModalFormActor<V, T, O>,
@@ -58,11 +50,7 @@ export function rowFormActions<V extends FormValues, T, O>(
   ];
 }
 
-/**
- * A confirmation's actor, wired as its descriptor says: the descriptor's call, its success toast and then
- * `after` (a list refreshed, the session ended); a failure as the descriptor's fixed toast (then `after`
- * too: a failed delete may mean the row is gone already) or an 'Error' toast with the API's `detail`.
- */
+/** A confirmation's actor as its descriptor wires it; `after` runs on failure too (the row may be gone). */
 export function useConfirmation<T, O>(
   descriptor: ConfirmationDescriptor<T, O>,
   after: () => void,

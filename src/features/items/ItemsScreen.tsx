@@ -10,10 +10,7 @@ import { ITEM_CONFIRMATIONS } from './confirmations';
 import { addItemDialog, editItemDialog } from './form-dialogs';
 import { ItemFormDialog } from './ItemFormDialog';
 
-// Title and description are cut at 150px, and their columns are that wide (plus the cell's padding):
-// no empty room beside a cut text. The ID column shows a UUID's first groups (the whole on hover or
-// focus): narrower than either. No column grows, so the table is as wide as its columns. On a phone's
-// card the ID is the last line, in small type.
+// Title and description are cut at 150px, their columns that wide plus padding: no empty room beside it.
 const TEXT_COLUMN = 'calc(150px + 1.25rem)';
 const COLUMNS: readonly ListColumn[] = [
   { label: 'ID', width: '9rem', cardLast: true },
@@ -28,9 +25,6 @@ const EMPTY = {
 };
 
 export function ItemsScreen() {
-  // Add Item and Edit Item, as ./form-dialogs.ts describes them (a new item sent again after a failure
-  // keeps its Idempotency-Key: created once at most); the 'Change Password Item' quirk (the user password
-  // form, acting on the item's id), then Delete Item and any other confirmation of ./confirmations.ts.
   const { add, edit, shared, actions, screen } = useManagedList({
     machine: itemsPagingMachine,
     path: '/items',

@@ -58,9 +58,7 @@ function SignedInLayout({ session }: { session: ReturnType<typeof useAppActors>[
     if (snapshot.matches('signedOut')) return 'signedOut';
     return 'loading';
   });
-  // The layout is entered only with a stored token (its beforeLoad, as /login's redirect); a token
-  // another tab stored reaches the session as `session.otherTabSignedIn` (src/features/app/tabs.ts), one
-  // it removed as `session.otherTabSignedOut`, which goes to /login.
+  // The layout is entered only with a stored token; other tabs' changes reach the session (app/tabs.ts).
   const error = useSelector(session, (snapshot) => snapshot.context.error);
 
   if (phase === 'loading' || phase === 'signedOut') {

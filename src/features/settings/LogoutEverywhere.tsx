@@ -5,10 +5,7 @@ import { ConfirmationDialog } from '../common/ConfirmationDialog';
 import { useConfirmation } from '../common/useRowDialogs';
 import { logoutEverywhereConfirmation } from './confirmations';
 
-/**
- * My profile → Sessions: "Log out everywhere" after a confirmation. Every session of the account ends
- * on the server (every device, this one too), so this one signs out as well.
- */
+/** My profile → Sessions: "Log out everywhere" after a confirmation (this session ends too). */
 export function LogoutEverywhere() {
   const session = useSessionActor();
   const logout = useConfirmation(logoutEverywhereConfirmation, () =>

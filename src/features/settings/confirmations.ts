@@ -34,8 +34,7 @@ export const accountDeletionConfirmation = defineConfirmation<null, Message>({
 });
 
 /**
- * My profile → Sessions → 'Log out everywhere': every session of the account ends on the server (every
- * device, this one too), so this one signs out as well.
+ * My profile → Sessions → 'Log out everywhere': every session ends, this one too.
  * Chart: [docs/statecharts/logoutEverywhere.md](../../../docs/statecharts/logoutEverywhere.md).
  */
 export const logoutEverywhereConfirmation = defineConfirmation<null, Message>({
