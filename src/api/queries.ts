@@ -15,17 +15,21 @@ export function currentUserQueryOptions() {
   });
 }
 
-/** One page of a list; the paging machine keeps the last page on screen while another loads. */
+/**
+ * One page of a list; the paging machine keeps the last page on screen while another loads. The query
+ * hands its `signal` to the call: a page given up on (its time limit passed, Try again) is then cancelled
+ * when its observer leaves, and asking again sends a new request instead of joining the unanswered one.
+ */
 export function itemsQueryOptions({ page, pageSize }: PageRequest) {
   return queryOptions({
     queryKey: ['items', { page, pageSize }] as const,
-    queryFn: () => readItems({ page, pageSize }),
+    queryFn: ({ signal }) => readItems({ page, pageSize }, signal),
   });
 }
 
 export function usersQueryOptions({ page, pageSize }: PageRequest) {
   return queryOptions({
     queryKey: ['users', { page, pageSize }] as const,
-    queryFn: () => readUsers({ page, pageSize }),
+    queryFn: ({ signal }) => readUsers({ page, pageSize }, signal),
   });
 }

@@ -49,7 +49,10 @@ export function readUserMe(): Promise<UserPublic> {
 }
 
 // Public flows
-/** A create sent again reuses its Idempotency-Key (src/api/retry-keys.ts); `signal` cancels one given up on. */
+/**
+ * A create sent again reuses its Idempotency-Key (src/api/retry-keys.ts). Every write takes a `signal`:
+ * a call given up on (its time limit passed) is cancelled, so a Save again never overlaps it.
+ */
 type Create = { key?: string; signal?: AbortSignal };
 const create = ({ key, signal }: Create = {}) => ({
   params: { header: key === undefined ? {} : { 'Idempotency-Key': key } },
@@ -60,42 +63,42 @@ export function registerUser(body: UserRegister, sent?: Create): Promise<UserPub
   return unwrap(api().POST('/users/signup', { body, ...create(sent) }));
 }
 
-export function recoverPassword(email: string): Promise<Message> {
-  return unwrap(api().POST('/password-recovery/{email}', { params: { path: { email } } }));
+export function recoverPassword(email: string, signal?: AbortSignal): Promise<Message> {
+  return unwrap(api().POST('/password-recovery/{email}', { params: { path: { email } }, signal }));
 }
 
-export function resetPassword(body: NewPassword): Promise<Message> {
-  return unwrap(api().POST('/reset-password/', { body }));
+export function resetPassword(body: NewPassword, signal?: AbortSignal): Promise<Message> {
+  return unwrap(api().POST('/reset-password/', { body, signal }));
 }
 
 // Own account
-export function updateUserMe(body: UserUpdateMe): Promise<UserPublic> {
-  return unwrap(api().PATCH('/users/me', { body }));
+export function updateUserMe(body: UserUpdateMe, signal?: AbortSignal): Promise<UserPublic> {
+  return unwrap(api().PATCH('/users/me', { body, signal }));
 }
 
-export function updatePasswordMe(body: UpdatePassword): Promise<Message> {
-  return unwrap(api().PATCH('/users/me/password', { body }));
+export function updatePasswordMe(body: UpdatePassword, signal?: AbortSignal): Promise<Message> {
+  return unwrap(api().PATCH('/users/me/password', { body, signal }));
 }
 
-export function deleteUserMe(): Promise<Message> {
-  return unwrap(api().DELETE('/users/me'));
+export function deleteUserMe(signal?: AbortSignal): Promise<Message> {
+  return unwrap(api().DELETE('/users/me', { signal }));
 }
 
 // Items
-export function readItems(request: PageRequest): Promise<ItemsPublic> {
-  return unwrap(api().GET('/items/', { params: { query: pageToSkip(request) } }));
+export function readItems(request: PageRequest, signal?: AbortSignal): Promise<ItemsPublic> {
+  return unwrap(api().GET('/items/', { params: { query: pageToSkip(request) }, signal }));
 }
 
 export function createItem(body: ItemCreate, sent?: Create): Promise<ItemPublic> {
   return unwrap(api().POST('/items/', { body, ...create(sent) }));
 }
 
-export function updateItem(id: string, body: ItemUpdate): Promise<ItemPublic> {
-  return unwrap(api().PUT('/items/{id}', { params: { path: { id } }, body }));
+export function updateItem(id: string, body: ItemUpdate, signal?: AbortSignal): Promise<ItemPublic> {
+  return unwrap(api().PUT('/items/{id}', { params: { path: { id } }, body, signal }));
 }
 
-export function deleteItem(id: string): Promise<Message> {
-  return unwrap(api().DELETE('/items/{id}', { params: { path: { id } } }));
+export function deleteItem(id: string, signal?: AbortSignal): Promise<Message> {
+  return unwrap(api().DELETE('/items/{id}', { params: { path: { id } }, signal }));
 }
 
 /**
@@ -112,13 +115,13 @@ export async function revokeToken(token: string): Promise<void> {
 }
 
 /** "Log out everywhere": ends every session of the account, this one included. */
-export function logoutEverywhere(): Promise<Message> {
-  return unwrap(api().POST('/users/me/sessions/revoke'));
+export function logoutEverywhere(signal?: AbortSignal): Promise<Message> {
+  return unwrap(api().POST('/users/me/sessions/revoke', { signal }));
 }
 
 // Users (superuser)
-export function readUsers(request: PageRequest): Promise<UsersPublic> {
-  return unwrap(api().GET('/users/', { params: { query: pageToSkip(request) } }));
+export function readUsers(request: PageRequest, signal?: AbortSignal): Promise<UsersPublic> {
+  return unwrap(api().GET('/users/', { params: { query: pageToSkip(request) }, signal }));
 }
 
 export function createUser(body: UserCreateBody, sent?: Create): Promise<UserPublic> {
@@ -126,18 +129,20 @@ export function createUser(body: UserCreateBody, sent?: Create): Promise<UserPub
   return unwrap(api().POST('/users/', { body: body as UserCreate, ...create(sent) }));
 }
 
-export function updateUser(userId: string, body: UserUpdate): Promise<UserPublic> {
-  return unwrap(api().PATCH('/users/{user_id}', { params: { path: { user_id: userId } }, body }));
+export function updateUser(userId: string, body: UserUpdate, signal?: AbortSignal): Promise<UserPublic> {
+  return unwrap(api().PATCH('/users/{user_id}', { params: { path: { user_id: userId } }, body, signal }));
 }
 
-export function deleteUser(userId: string): Promise<Message> {
-  return unwrap(api().DELETE('/users/{user_id}', { params: { path: { user_id: userId } } }));
+export function deleteUser(userId: string, signal?: AbortSignal): Promise<Message> {
+  return unwrap(api().DELETE('/users/{user_id}', { params: { path: { user_id: userId } }, signal }));
 }
 
-export function endUserSessions(userId: string): Promise<Message> {
-  return unwrap(api().POST('/users/{user_id}/sessions/revoke', { params: { path: { user_id: userId } } }));
+export function endUserSessions(userId: string, signal?: AbortSignal): Promise<Message> {
+  return unwrap(
+    api().POST('/users/{user_id}/sessions/revoke', { params: { path: { user_id: userId } }, signal }),
+  );
 }
 
-export function unlockUser(userId: string): Promise<Message> {
-  return unwrap(api().POST('/users/{user_id}/unlock', { params: { path: { user_id: userId } } }));
+export function unlockUser(userId: string, signal?: AbortSignal): Promise<Message> {
+  return unwrap(api().POST('/users/{user_id}/unlock', { params: { path: { user_id: userId } }, signal }));
 }

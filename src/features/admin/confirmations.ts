@@ -19,7 +19,7 @@ export const userRecord = (user: UserPublic) =>
 export const endUserSessionsConfirmation = defineConfirmation<UserPublic, Message>({
   name: 'endUserSessions',
   group: 'Admin',
-  submit: ({ target }) => endUserSessions(target.id),
+  submit: ({ target }, signal) => endUserSessions(target.id, signal),
   screen: {
     route: '/admin',
     opener: { menu: { value: 'end-sessions', label: 'End sessions', icon: LogOutIcon } },
@@ -40,7 +40,7 @@ export const endUserSessionsConfirmation = defineConfirmation<UserPublic, Messag
 export const unlockUserConfirmation = defineConfirmation<UserPublic, Message>({
   name: 'unlockUser',
   group: 'Admin',
-  submit: ({ target }) => unlockUser(target.id),
+  submit: ({ target }, signal) => unlockUser(target.id, signal),
   screen: {
     route: '/admin',
     opener: { menu: { value: 'unlock', label: 'Unlock sign-in', icon: UnlockIcon } },
@@ -63,7 +63,7 @@ export const unlockUserConfirmation = defineConfirmation<UserPublic, Message>({
 export const deleteUserConfirmation = defineConfirmation<UserPublic, Message>({
   name: 'deleteUser',
   group: 'Admin',
-  submit: ({ target }) => deleteUser(target.id),
+  submit: ({ target }, signal) => deleteUser(target.id, signal),
   requirements: {
     open: ['R-ROUTE-23'],
     success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],

@@ -39,7 +39,7 @@ export const addUserDialog = defineFormDialog<AddUserValues, null, UserPublic>({
 export const editUserDialog = defineFormDialog<EditUserValues, UserPublic, UserPublic>({
   group: 'Admin',
   machine: editUserMachine,
-  submit: ({ values, target }) => updateUser(target.id, editUserPayload(values)),
+  submit: ({ values, target }, _keys, signal) => updateUser(target.id, editUserPayload(values), signal),
   opened: editUserValues,
   screen: {
     route: '/admin',
@@ -63,7 +63,7 @@ export const changeUserPasswordDialog = defineFormDialog<
 >({
   group: 'Admin',
   machine: changeUserPasswordMachine,
-  submit: ({ values, target }) => updateUser(target.id, setPasswordPayload(values)),
+  submit: ({ values, target }, _keys, signal) => updateUser(target.id, setPasswordPayload(values), signal),
   screen: {
     route: '/admin',
     opener: { menu: { value: 'password', label: 'Change Password User', icon: KeyIcon } },

@@ -16,8 +16,8 @@ export function RecoverPasswordScreen() {
   const [state, send] = useMachine(
     recoverPasswordMachine.provide({
       actors: {
-        submit: fromPromise(async ({ input }) => {
-          const answer = await recoverPassword(input.values.email);
+        submit: fromPromise(async ({ input, signal }) => {
+          const answer = await recoverPassword(input.values.email, signal);
           setSentTo(input.values.email);
           return answer;
         }),

@@ -49,7 +49,9 @@ export function ResetPasswordScreen() {
   const [state, send] = useMachine(
     resetPasswordMachine.provide({
       actors: {
-        submit: fromPromise(({ input }) => resetPassword(resetPasswordPayload(input.values, token))),
+        submit: fromPromise(({ input, signal }) =>
+          resetPassword(resetPasswordPayload(input.values, token), signal),
+        ),
       },
       actions: {
         onSuccess: () => {

@@ -67,7 +67,7 @@ export interface ConfirmationDescriptor<T = unknown, O = unknown> {
   group: string;
   machine: ConfirmationMachine<T, O>;
   /** What a confirm calls (the real service call). */
-  submit: (input: ConfirmationInput<T>) => Promise<O>;
+  submit: (input: ConfirmationInput<T>, signal?: AbortSignal) => Promise<O>;
   screen: ConfirmationScreen<T>;
   /** The spec requirements its machine's edges implement (src/qa/requirements), by part. */
   requirements?: ConfirmationRequirements;

@@ -58,7 +58,7 @@ export function useConfirmation<T, O>(
   const { screen } = descriptor;
   return useActorRef(
     descriptor.machine.provide({
-      actors: { submit: fromPromise(({ input }) => descriptor.submit(input)) },
+      actors: { submit: fromPromise(({ input, signal }) => descriptor.submit(input, signal)) },
       actions: {
         onSuccess: () => {
           showSuccess(...screen.success);

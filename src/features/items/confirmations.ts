@@ -10,7 +10,7 @@ import { type AnyConfirmation, defineConfirmation } from '../common/confirmation
 export const deleteItemConfirmation = defineConfirmation<ItemPublic, Message>({
   name: 'deleteItem',
   group: 'Items',
-  submit: ({ target }) => deleteItem(target.id),
+  submit: ({ target }, signal) => deleteItem(target.id, signal),
   requirements: {
     open: ['R-ROUTE-23'],
     success: ['R-FLOW-18', 'R-FLOW-19', 'R-ERR-07'],

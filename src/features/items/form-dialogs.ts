@@ -34,7 +34,7 @@ export const addItemDialog = defineFormDialog<ItemValues, null, ItemPublic>({
 export const editItemDialog = defineFormDialog<ItemValues, ItemPublic, ItemPublic>({
   group: 'Items',
   machine: editItemMachine,
-  submit: ({ values, target }) => updateItem(target.id, itemPayload(values)),
+  submit: ({ values, target }, _keys, signal) => updateItem(target.id, itemPayload(values), signal),
   opened: itemValues,
   screen: {
     route: '/items',

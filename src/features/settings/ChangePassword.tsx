@@ -15,7 +15,9 @@ export function ChangePassword() {
   const [state, send] = useMachine(
     changePasswordMachine.provide({
       actors: {
-        submit: fromPromise(({ input }) => updatePasswordMe(changePasswordPayload(input.values))),
+        submit: fromPromise(({ input, signal }) =>
+          updatePasswordMe(changePasswordPayload(input.values), signal),
+        ),
       },
       actions: {
         onSuccess: () => showSuccess('Success!', 'Password updated successfully.'),

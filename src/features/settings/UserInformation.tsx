@@ -26,7 +26,7 @@ export function UserInformation() {
   const [state, send] = useMachine(
     profileMachine.provide({
       actors: {
-        submit: fromPromise(({ input: { values } }) => updateUserMe(profilePayload(values))),
+        submit: fromPromise(({ input: { values }, signal }) => updateUserMe(profilePayload(values), signal)),
       },
       actions: {
         onSuccess: () => {

@@ -9,7 +9,7 @@ import { type AnyConfirmation, defineConfirmation } from '../common/confirmation
 export const accountDeletionConfirmation = defineConfirmation<null, Message>({
   name: 'accountDeletion',
   group: 'Settings',
-  submit: () => deleteUserMe(),
+  submit: (_, signal) => deleteUserMe(signal),
   requirements: { success: ['R-FLOW-06', 'R-ERR-07'], failure: ['R-ERR-04'] },
   screen: {
     route: '/settings',
@@ -40,7 +40,7 @@ export const accountDeletionConfirmation = defineConfirmation<null, Message>({
 export const logoutEverywhereConfirmation = defineConfirmation<null, Message>({
   name: 'logoutEverywhere',
   group: 'Settings',
-  submit: () => logoutEverywhere(),
+  submit: (_, signal) => logoutEverywhere(signal),
   screen: {
     route: '/settings',
     opener: { button: 'Log out everywhere' },

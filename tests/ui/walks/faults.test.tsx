@@ -47,32 +47,6 @@ const TOLD: Record<FaultKind, string | RegExp> = {
   'no answer': TIMEOUT_MESSAGE,
 };
 
-/**
- * What the screens get wrong once the network is back, found by these walks (issue 34, item 2, "a call
- * that is not answered ends in a message that says so, the form usable again"): the fault's edge is
- * walked and its failure shown, but the way on is not there yet. The recovery is walked all the same
- * and must fail with the defect's own symptom (`fails`): a fix turns the test red until it leaves here.
- */
-interface Defect {
-  what: string;
-  /** What the recovery's failure says while the defect is there. */
-  fails: RegExp;
-}
-const LIST_STUCK: Defect = {
-  what: 'Try again sends no request: the list query still waits on the unanswered one, and fails again at the time limit',
-  fails: /expected 'list\.failed' to be 'list\.ready'/,
-};
-const KNOWN_DEFECTS: Partial<Record<string, Partial<Record<FaultKind, Defect>>>> = {
-  itemsPaging: { 'no answer': LIST_STUCK },
-  usersPaging: { 'no answer': LIST_STUCK },
-  editItem: {
-    'no answer': {
-      what: 'the given-up PUT is not cancelled (updates take no signal): Save again sends a second write while the first is in flight',
-      fails: /\[ui\.one-write-in-flight\] .*PUT \/items\/.* was sent while PUT \/items\/.* was unanswered/,
-    },
-  },
-};
-
 let api: Api;
 let wire: WireLog;
 let faults: FaultInjector;
@@ -105,33 +79,19 @@ async function oraclesHold(machine: string, label: string) {
   });
 }
 
-/** The way on once the network is back; with a known defect, it must fail with the defect's symptom. */
-async function recovers(defect: Defect | undefined, recovery: () => Promise<void>) {
-  if (!defect) return recovery();
-  const failure = await recovery().then(
-    () => new Error('the recovery passed: the defect is fixed, take it out of KNOWN_DEFECTS'),
-    (error: Error) => error,
-  );
-  expect(failure.message).toMatch(defect.fails);
-}
-
 /**
  * Declares one machine's fault walks: one test per fault kind, then the report of the fault items
  * walked (the coverage report counts them beside the edges).
  */
-function describeFaults(
-  model: MachineModel,
-  walkFault: (kind: FaultKind, defect: Defect | undefined) => Promise<string[]>,
-) {
+function describeFaults(model: MachineModel, walkFault: (kind: FaultKind) => Promise<string[]>) {
   const covered = new Map<string, Set<string>>();
   describe(`${model.name} (UI walk)`, () => {
     for (const kind of FAULT_KINDS) {
-      const defect = KNOWN_DEFECTS[model.name]?.[kind];
-      const name = `fault: ${kind}${defect ? `; known defect once the network is back: ${defect.what}` : ''}`;
+      const name = `fault: ${kind}`;
       it(name, async () => {
         const file = (expect.getState().testPath ?? '').replace(/^.*?(?=tests\/ui\/)/, '');
         const test = `${file} > ${model.name} (UI walk) > ${name}`;
-        for (const edge of await walkFault(kind, defect)) {
+        for (const edge of await walkFault(kind)) {
           const item = faultItem(edge, kind);
           covered.set(item, (covered.get(item) ?? new Set()).add(test));
         }
@@ -152,11 +112,7 @@ function describeFaults(
  * then shown failed; no answer is shown failed at its time limit. Try again, the network back, shows
  * the page.
  */
-async function listFault(
-  machine: 'itemsPaging' | 'usersPaging',
-  kind: FaultKind,
-  defect: Defect | undefined,
-): Promise<string[]> {
+async function listFault(machine: 'itemsPaging' | 'usersPaging', kind: FaultKind): Promise<string[]> {
   const users = machine === 'usersPaging';
   const account = await createAccount(api, `fault-${machine}`, { superuser: users });
   if (!users)
@@ -179,14 +135,12 @@ async function listFault(
     expect(faults.left(), 'every armed request was asked').toBe(0);
     CALL_TIME_LIMITS.read = LIMITS.read;
 
-    await recovers(defect, async () => {
-      await u.click(screen.getByRole('button', { name: 'Try again' }));
-      await waitFor(() => expect(stateLabel(snapshotOf(machine))).toBe('list.ready'), STEP);
-      const rows = within(document.querySelector('tbody') as HTMLElement).getAllByRole('row');
-      expect(rows.length).toBeGreaterThanOrEqual(2);
-      expect(screen.queryByRole('alert')).toBeNull();
-      await oraclesHold(machine, 'Try again: the list shown');
-    });
+    await u.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(stateLabel(snapshotOf(machine))).toBe('list.ready'), STEP);
+    const rows = within(document.querySelector('tbody') as HTMLElement).getAllByRole('row');
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await oraclesHold(machine, 'Try again: the list shown');
 
     if (kind === 'no answer') {
       expect(error).toBeInstanceOf(CallTimeoutError);
@@ -225,11 +179,7 @@ const itemsOf = async (account: Account) =>
  * Save meets the fault: the dialog stays with the user's values and says what went wrong; Save again,
  * the network back, saves once (a create sent again reuses its Idempotency-Key).
  */
-async function dialogFault(
-  machine: 'addItem' | 'editItem',
-  kind: FaultKind,
-  defect: Defect | undefined,
-): Promise<string[]> {
+async function dialogFault(machine: 'addItem' | 'editItem', kind: FaultKind): Promise<string[]> {
   const descriptor = FORM_DIALOGS.find((dialog) => dialog.name === machine);
   if (!descriptor) throw new Error(`no form dialog ${machine}`);
   const facts = formDialogScreen(descriptor, itemFacts);
@@ -265,23 +215,21 @@ async function dialogFault(
     await oraclesHold(machine, `${kind}: Save failed`);
     CALL_TIME_LIMITS.write = LIMITS.write;
 
-    await recovers(defect, async () => {
-      toasts = toastsOnScreen();
-      await u.click(within(kept).getByRole('button', { name: 'Save' }));
-      await waitFor(
-        () => expect(screen.queryByRole(facts.role ?? 'dialog', { name: facts.title })).toBeNull(),
-        STEP,
-      );
-      await newToast(toasts, ...(facts.success as [string, string]));
-      const after = await itemsOf(account);
-      const title = values.title as string;
-      expect(
-        after.filter((item) => item.title === title),
-        'the record, saved exactly once',
-      ).toHaveLength(1);
-      expect(after).toHaveLength(before.length + (machine === 'addItem' ? 1 : 0));
-      await oraclesHold(machine, 'Save again: saved');
-    });
+    toasts = toastsOnScreen();
+    await u.click(within(kept).getByRole('button', { name: 'Save' }));
+    await waitFor(
+      () => expect(screen.queryByRole(facts.role ?? 'dialog', { name: facts.title })).toBeNull(),
+      STEP,
+    );
+    await newToast(toasts, ...(facts.success as [string, string]));
+    const after = await itemsOf(account);
+    const title = values.title as string;
+    expect(
+      after.filter((item) => item.title === title),
+      'the record, saved exactly once',
+    ).toHaveLength(1);
+    expect(after).toHaveLength(before.length + (machine === 'addItem' ? 1 : 0));
+    await oraclesHold(machine, 'Save again: saved');
     const failed =
       kind === 'no answer'
         ? `xstate.after.writeLimit.${machine}.open.submitting`
@@ -321,10 +269,8 @@ if (wanted.length === 0) {
   });
   for (const model of wanted) {
     const name = model.name as 'itemsPaging' | 'usersPaging' | 'addItem' | 'editItem';
-    describeFaults(model, (kind, defect) =>
-      name === 'itemsPaging' || name === 'usersPaging'
-        ? listFault(name, kind, defect)
-        : dialogFault(name, kind, defect),
+    describeFaults(model, (kind) =>
+      name === 'itemsPaging' || name === 'usersPaging' ? listFault(name, kind) : dialogFault(name, kind),
     );
   }
 }
