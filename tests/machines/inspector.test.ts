@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/api-error';
 import { inspect, watchForViewers } from '../../src/features/app/inspect';
 import { loginMachine } from '../../src/machines/flows';
 import { definedEdges, loggedEdges } from '../../src/qa/statecharts/edges';

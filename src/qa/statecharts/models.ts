@@ -1,5 +1,5 @@
 import type { AnyEventObject, AnyStateMachine, ContextFrom } from 'xstate';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '../../api/api-error';
 import { PAGE_SIZES } from '../../api/paging';
 import type { AnyConfirmation } from '../../features/common/confirmation';
 import type { AnyFormDialog } from '../../features/common/form-dialog';
