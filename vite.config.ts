@@ -355,6 +355,12 @@ export default defineConfig({
         ],
       },
       output: {
+        // Lazy chunks by hash alone: the entry spells every chunk's file name (the dynamic imports and
+        // Vite's preload map), and names cost /login ~0.35 kB at gzip -6. The manifest still maps each
+        // file to its source module (.vite/manifest.json). The statechart viewer's route chunk keeps its
+        // name: the server hides `assets/statecharts-*` in production (server/web.ts; tests/budget checks).
+        chunkFileNames: (chunk) =>
+          chunk.name === 'statecharts' ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
         codeSplitting: {
           // Everything the entry imports statically goes into the entry chunk: rolldown would otherwise
           // cut it into several common chunks (shared with lazy routes) that every page preloads anyway.

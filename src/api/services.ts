@@ -1,5 +1,6 @@
+import { ApiError } from './api-error';
 import { api, apiBaseUrl } from './client';
-import { ApiError, NetworkError } from './errors';
+import { NetworkError } from './errors';
 import { type PageRequest, pageToSkip } from './paging';
 import type {
   ItemCreate,

@@ -1,8 +1,8 @@
-import type { Message, Token, UserPublic } from '../api/types';
+import type { Message, UserPublic } from '../api/types';
 import { createLeavingPageFormMachine, createPageFormMachine } from './form';
-import { loginSchema, recoverPasswordSchema, resetPasswordSchema, signupSchema } from './schemas';
+import { recoverPasswordSchema, resetPasswordSchema, signupSchema } from './schemas';
 
-/** The form flows of the public pages; the signed-in ones are in ./signed-in-flows.ts, out of /login's bundle. */
+/** The form flows of the public pages; the signed-in ones are in ./signed-in-flows.ts, /login's in ./login-flow.ts. */
 // Public flows: the forms of the pages reachable signed out (sign up, log in, recover and reset password)
 /** Chart: [docs/statecharts/signup.md](../../docs/statecharts/signup.md). */
 export const signupMachine = createLeavingPageFormMachine({
@@ -15,20 +15,6 @@ export const signupMachine = createLeavingPageFormMachine({
     submit: ['R-VAL-08', 'R-DATA-01'],
     success: ['R-FLOW-04', 'R-ERR-07'],
     failure: ['R-ERR-01', 'R-ERR-02'],
-  },
-});
-
-/** Chart: [docs/statecharts/login.md](../../docs/statecharts/login.md). */
-export const loginMachine = createLeavingPageFormMachine({
-  id: 'login',
-  schema: loginSchema,
-  types: {} as { output: Token },
-  defaults: { username: '', password: '' },
-  requirements: {
-    fields: ['R-VAL-02', 'R-VAL-04', 'R-VAL-08'],
-    submit: ['R-VAL-08', 'R-DATA-02'],
-    success: ['R-FLOW-02'],
-    failure: ['R-ERR-03'],
   },
 });
 

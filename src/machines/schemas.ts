@@ -1,26 +1,14 @@
 import * as v from 'valibot';
 import { PASSWORD_MIN } from '../../openapi/limits';
+import { EMAIL_PATTERN, MSG } from './login-schema';
 
 /**
  * One valibot schema per form: the product's field rules and its error messages, letter for letter.
- * The public pages' schemas and the shared rules are here; the signed-in forms' in ./signed-in-schemas.ts.
+ * The public pages' schemas and the shared rules are here; the signed-in forms' in ./signed-in-schemas.ts,
+ * /login's with the messages and the e-mail pattern in ./login-schema.ts.
  */
 
-export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
-
-export const MSG = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email address',
-  usernameRequired: 'Username is required',
-  fullNameRequired: 'Full Name is required',
-  fullNameMin: 'Full Name must be at least 3 characters',
-  fullNameMax: 'Full Name must be at most 30 characters',
-  passwordRequired: 'Password is required',
-  passwordMin: 'Password must be at least 8 characters',
-  confirmRequired: 'Password confirmation is required',
-  confirmRequiredAdmin: 'Please confirm your password',
-  mismatch: 'The passwords do not match',
-} as const;
+export { EMAIL_PATTERN, type LoginValues, loginSchema, MSG } from './login-schema';
 
 export const email = v.pipe(
   v.string(),
@@ -53,11 +41,6 @@ export function withConfirmation<
   return v.pipe(fields, matching<v.InferOutput<typeof fields>>(password, 'confirm_password'));
 }
 
-export const loginSchema = v.object({
-  username: v.pipe(v.string(), v.nonEmpty(MSG.usernameRequired), v.regex(EMAIL_PATTERN, MSG.emailInvalid)),
-  password: v.pipe(v.string(), v.nonEmpty(MSG.passwordRequired)),
-});
-
 export const signupSchema = withConfirmation(
   {
     full_name: v.pipe(v.string(), v.nonEmpty(MSG.fullNameRequired), v.minLength(3, MSG.fullNameMin)),
@@ -75,7 +58,6 @@ export const resetPasswordSchema = withConfirmation(
   'new_password',
 );
 
-export type LoginValues = v.InferInput<typeof loginSchema>;
 export type SignupValues = v.InferInput<typeof signupSchema>;
 export type ResetPasswordValues = v.InferInput<typeof resetPasswordSchema>;
 export type RecoverPasswordValues = v.InferInput<typeof recoverPasswordSchema>;

@@ -266,8 +266,10 @@ const button = defineRecipe({
  * The global styles (reset, global CSS, keyframes) only feed the CSS Chakra inserts on start. A build
  * writes that CSS into a stylesheet instead (chakraStaticCss in vite.config.ts, which sets
  * CHAKRA_STATIC_CSS), so the bundled system leaves them out; dev and the UI tests insert them at run time.
+ * A function, so the bundle drops them: an object literal spreading `globalCss` would stay (a spread may run
+ * getters), and with it Chakra's global-css module.
  */
-const globalStyles: SystemConfig = {
+const globalStyles = (): SystemConfig => ({
   preflight: true,
   globalCss: {
     ...globalCss,
@@ -276,7 +278,7 @@ const globalStyles: SystemConfig = {
     'svg.lucide': { width: '1em', height: '1em', flexShrink: 0 },
   },
   theme: { keyframes },
-};
+});
 
 const config = defineConfig({
   cssVarsPrefix: 'chakra',
@@ -365,6 +367,6 @@ let system: ReturnType<typeof createSystem> | undefined;
 export function getSystem() {
   system ??= import.meta.env.CHAKRA_STATIC_CSS
     ? createSystem(defaultBaseConfig, config)
-    : createSystem(defaultBaseConfig, config, globalStyles);
+    : createSystem(defaultBaseConfig, config, globalStyles());
   return system;
 }

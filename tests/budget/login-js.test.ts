@@ -118,4 +118,15 @@ describe('SPA JavaScript budget', () => {
       );
     }
   });
+
+  test("the statechart viewer's route chunk keeps the name the server hides in production", () => {
+    // Lazy chunks are named by hash alone (vite.config.ts); server/web.ts answers 404 for
+    // `assets/statecharts-*` unless SERVE_STATECHARTS is on.
+    const manifest = readManifest(outDir);
+    const files = routeChunkKeys(manifest, 'src/routes/statecharts.tsx')
+      .filter((key) => key.includes('tsr-split'))
+      .map((key) => manifest[key]?.file);
+    expect(files).not.toEqual([]);
+    for (const file of files) expect(file).toMatch(/^assets\/statecharts-[\w-]+\.js$/);
+  });
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/api-error';
 import { TOKEN_KEY } from '../../src/api/token';
 import type { FormContext } from '../../src/machines/form';
 import type { MachineModel } from '../../src/qa/statecharts/model-kit';

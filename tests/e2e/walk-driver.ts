@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
-import { type ApiError, isApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/api/api-error';
+import { isApiError } from '../../src/api/errors';
 import { TOKEN_KEY } from '../../src/api/token';
 import { INSPECTOR_CHANNEL } from '../../src/qa/statecharts/inspector/protocol';
 import { eventLabel, type MachineModel } from '../../src/qa/statecharts/model-kit';

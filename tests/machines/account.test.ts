@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import {
-  ApiError,
-  CALL_TIME_LIMITS,
-  CallTimeoutError,
-  errorMessage,
-  TIMEOUT_MESSAGE,
-} from '../../src/api/errors';
+import { ApiError } from '../../src/api/api-error';
+import { CALL_TIME_LIMITS, CallTimeoutError, errorMessage, TIMEOUT_MESSAGE } from '../../src/api/errors';
 import { everySecond } from '../../src/features/account/actors';
 import { formatBytes, initials } from '../../src/features/account/format';
 import { assetUploadMachine, checkAsset } from '../../src/machines/asset-upload';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError, STATUS_NAMES } from '../../src/api/api-error';
 import {
-  ApiError,
   CallTimeoutError,
   errorMessage,
+  isApiError,
   isTransient,
   loginErrorMessage,
   NETWORK_MESSAGE,
   NetworkError,
-  STATUS_NAMES,
   TIMEOUT_MESSAGE,
 } from '../../src/api/errors';
 
@@ -22,6 +22,14 @@ describe('API error mapping', () => {
       expect(status).toBeGreaterThanOrEqual(400);
       expect(status).toBeLessThanOrEqual(511);
     }
+  });
+
+  it('tells an API answer from other errors without the class (it loads with the client)', () => {
+    expect(isApiError(new ApiError(500, null))).toBe(true);
+    expect(isApiError(new NetworkError('offline'))).toBe(false);
+    expect(isApiError(new CallTimeoutError('late'))).toBe(false);
+    expect(isApiError(Object.assign(new Error('x'), { name: 'ApiError' }))).toBe(false);
+    expect(isApiError({ name: 'ApiError', status: 500 })).toBe(false);
   });
 
   it('shows the detail text, or the first msg of a 422 list', () => {

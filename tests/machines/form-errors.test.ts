@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/api-error';
 import {
   CODE_LENGTH,
   cleanCode,

@@ -1,7 +1,7 @@
 import { getShortestPaths } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { loginMachine } from '../../src/machines/flows';
+import { loginMachine } from '../../src/machines/login-flow';
 import { itemsPagingMachine } from '../../src/machines/paging';
 import { sessionMachine } from '../../src/machines/session';
 import { addItemMachine, profileMachine } from '../../src/machines/signed-in-flows';

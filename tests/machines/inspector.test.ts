@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/api-error';
 import { inspect, watchForViewers } from '../../src/features/app/inspect';
-import { loginMachine } from '../../src/machines/flows';
+import { loginMachine } from '../../src/machines/login-flow';
 import { definedEdges, loggedEdges } from '../../src/qa/statecharts/edges';
 import { MASK, maskedPayload } from '../../src/qa/statecharts/inspector/mask';
 import {

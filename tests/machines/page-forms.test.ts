@@ -1,12 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  loginMachine,
-  recoverPasswordMachine,
-  resetPasswordMachine,
-  signupMachine,
-} from '../../src/machines/flows';
+import { recoverPasswordMachine, resetPasswordMachine, signupMachine } from '../../src/machines/flows';
 import { fieldError, visibleErrors } from '../../src/machines/form';
+import { loginMachine } from '../../src/machines/login-flow';
 import { changePasswordMachine } from '../../src/machines/signed-in-flows';
 import { controllableSubmit, flush } from './helpers';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/api-error';
 import { tokenMiddleware } from '../../src/api/client';
-import { ApiError } from '../../src/api/errors';
 import {
   classifyRefusal,
   endsSession,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/api-error';
 import { PAGE_SIZES, pageToSkip, parsePage } from '../../src/api/paging';
 import { ASSET_MAX_BYTES, checkAsset } from '../../src/machines/asset-upload';
 import { RESEND_INTERVAL_SECONDS, retryAfterSeconds } from '../../src/machines/confirm-email';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/api-error';
 import { sessionMachine } from '../../src/machines/session';
 import { flush } from './helpers';
 

@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { ApiError, NetworkError } from '../../api/errors';
+import { ApiError } from '../../api/api-error';
+import { NetworkError } from '../../api/errors';
 import { assetUploadMachine } from '../../machines/asset-upload';
 import { type ConfirmEmailContext, confirmEmailMachine } from '../../machines/confirm-email';
 import { profilePhotoMachine } from '../../machines/profile-photo';

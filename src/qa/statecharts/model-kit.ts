@@ -8,7 +8,8 @@ import {
   createEmptyActor,
   type StateValue,
 } from 'xstate';
-import { ApiError, NetworkError } from '../../api/errors';
+import { ApiError } from '../../api/api-error';
+import { NetworkError } from '../../api/errors';
 import { type DefinedEdge, definedEdges, takenEdges } from './edges';
 
 /**

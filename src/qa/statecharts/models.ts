@@ -1,5 +1,5 @@
 import type { AnyEventObject, AnyStateMachine, ContextFrom } from 'xstate';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '../../api/api-error';
 import { PAGE_SIZES } from '../../api/paging';
 import type { AnyConfirmation } from '../../features/common/confirmation';
 import type { AnyFormDialog } from '../../features/common/form-dialog';
@@ -9,6 +9,7 @@ import { appearanceMachine } from '../../machines/appearance';
 import { defaultsOf } from '../../machines/declared';
 import * as flows from '../../machines/flows';
 import type { FormContext, FormValues } from '../../machines/form';
+import { loginMachine } from '../../machines/login-flow';
 import {
   itemsPagingMachine,
   MAX_RETRIES,
@@ -147,7 +148,7 @@ const formModels: MachineModel[] = [
     invalid: { full_name: 'Al', email: 'not-an-email', password: 'short', confirm_password: 'other' },
     output: { id: 'user-1', email: 'alice@example.com' },
   }),
-  formModel('login', flows.loginMachine, 'Public pages', {
+  formModel('login', loginMachine, 'Public pages', {
     kind: 'page',
     valid: { username: 'alice@example.com', password: 'password-1' },
     invalid: { username: 'not-an-email', password: '' },
