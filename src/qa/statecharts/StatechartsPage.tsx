@@ -213,6 +213,7 @@ function TestList({ label, walked }: { label: string; walked: WalkedTests }) {
 /** Every edge of the machine (keyboard reachable; a click on an arrow selects it too) and the tests that walk the selected one. */
 function EdgePanel({ edges: { edges, selected, select, report, requirements } }: { edges: EdgeChoice }) {
   const walked = selected && report !== 'loading' ? report?.walkedBy[selected] : undefined;
+  const ids = edges.map((edge) => edge.id);
   return (
     <Stack gap={2} minW={0} data-testid="edge-panel">
       <Subheading>Edges and the tests that walk them</Subheading>
@@ -241,10 +242,7 @@ function EdgePanel({ edges: { edges, selected, select, report, requirements } }:
       <RequirementFilter requirements={requirements} />
       <ChoiceList
         label="Edges"
-        items={edgesOf(
-          requirements,
-          edges.map((edge) => edge.id),
-        )}
+        items={edgesOf(requirements, ids)}
         text={(id) => edgeWithRequirements(requirements, id)}
         selected={selected}
         onSelect={(id) => select(id === selected ? null : id)}
@@ -269,8 +267,24 @@ function usePathWalk(model: MachineModel) {
   return { paths, filter, setFilter, pathId, choose, index, setIndex, steps, step };
 }
 
+type PathWalk = ReturnType<typeof usePathWalk>;
+
+/** The Paths view's stepper, under the diagram. */
+function PathStepper({ walk: { steps, step, index, setIndex } }: { walk: PathWalk }) {
+  return (
+    <Stepper
+      title={steps ? `Step ${step?.index ?? 0} of ${steps.length - 1}` : 'Pick a path to step through it'}
+      index={index}
+      count={steps?.length ?? 0}
+      onStep={setIndex}
+      pt={2}
+      data-testid="stepper"
+    />
+  );
+}
+
 /** The Paths view's panel: the steps of the path walked, the edges and their tests (`children`), the test paths. */
-function PathsPanel({ walk, children }: { walk: ReturnType<typeof usePathWalk>; children: ReactNode }) {
+function PathsPanel({ walk, children }: { walk: PathWalk; children: ReactNode }) {
   const { paths, filter, steps } = walk;
   const shown = paths.filter((path) => path.id.toLowerCase().includes(filter.toLowerCase()));
   return (
@@ -414,15 +428,38 @@ function useEdgeChoice(model: MachineModel, open: (ids: string[]) => void) {
 
 type EdgeChoice = ReturnType<typeof useEdgeChoice>;
 
-/** The simulator's played path, read from the URL and walked on a real actor while the Simulator shows. */
-function useSimulation(model: MachineModel, search: StatechartsSearch, view: View) {
+/** The simulator's played path: read from the URL, written to it, walked on a real actor while shown. */
+function useSimulation(
+  model: MachineModel,
+  search: StatechartsSearch,
+  update: (next: StatechartsSearch) => void,
+) {
   const inputLabel =
     model.inputs.find((input) => input.label === search.input)?.label ?? model.inputs[0]?.label ?? '';
   const playKey = JSON.stringify(search.play ?? []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: playKey is search.play by value
   const played = useMemo(() => replay(model, inputLabel, search.play ?? []), [model, inputLabel, playKey]);
-  const walked = useWalk(model, view === 'simulate' ? played.path : null);
-  return { inputLabel, played, last: walked?.at(-1) };
+  const walked = useWalk(model, search.view === 'simulate' ? played.path : null);
+  const play = (input: string, labels: string[]) =>
+    update({ ...search, machine: model.name, input, play: labels });
+  return {
+    last: walked?.at(-1),
+    panel: {
+      path: played.path,
+      unmatched: played.unmatched,
+      onInput: (input: string) => play(input, []),
+      onPlay: (labels: string[]) => play(inputLabel, labels),
+    },
+  };
+}
+
+/** The Coverage view's paint on the edges (walked, not walked, unreachable), with the kinds its panel measured. */
+function useCoverage(view: View, { edges, report }: EdgeChoice) {
+  const [kinds, setKinds] = useState<KindView[] | null>(null);
+  const painted =
+    view === 'coverage' && report !== 'loading' ? edgeCoverage(edges, report, kinds) : undefined;
+  const walked = [...(painted?.values() ?? [])].filter((edge) => edge.status === 'walked').length;
+  return { painted, tally: { walked, total: edges.length }, setKinds };
 }
 
 /** The live view on this machine: the event travelled to, the actor followed, and what the chart highlights. */
@@ -462,7 +499,21 @@ function captionOf(
 }
 
 /** The diagram, sticky on a phone, over its stepper or caption (`children`): the highlight and Next stay in view together. */
-function DiagramColumn({ diagram, children }: { diagram: ReactNode; children: ReactNode }) {
+function DiagramColumn({
+  layout,
+  highlight,
+  edges,
+  folding,
+  coverage,
+  children,
+}: {
+  layout: Layout | null;
+  highlight: ReturnType<typeof highlightOf>;
+  edges: EdgeChoice;
+  folding: ReturnType<typeof useCollapsed>;
+  coverage: ReturnType<typeof edgeCoverage> | undefined;
+  children: ReactNode;
+}) {
   return (
     <Flex
       direction="column"
@@ -477,7 +528,19 @@ function DiagramColumn({ diagram, children }: { diagram: ReactNode; children: Re
       pb={{ base: 2, lg: 0 }}
     >
       <Box flex="1" minH={0}>
-        {diagram ?? <Text>Laying out…</Text>}
+        {layout ? (
+          <Diagram
+            layout={layout}
+            {...highlight}
+            selectedEdge={edges.selected}
+            onSelectEdge={edges.select}
+            onToggleState={folding.toggle}
+            onCollapseAll={folding.all}
+            coverage={coverage}
+          />
+        ) : (
+          <Text>Laying out…</Text>
+        )}
       </Box>
       {children}
     </Flex>
@@ -500,9 +563,9 @@ function MachineView({
   const layout = useLayout(model, folding.collapsed);
   const walk = usePathWalk(model);
   const edges = useEdgeChoice(model, folding.open);
-  const simulation = useSimulation(model, search, view);
+  const simulation = useSimulation(model, search, update);
   const [replayed, setReplayed] = useState<ReplayedStep | undefined>(undefined);
-  const [kinds, setKinds] = useState<KindView[] | null>(null);
+  const coverage = useCoverage(view, edges);
   const moment = liveMoment(model, edges.edges, live);
   const highlight =
     view === 'live'
@@ -510,39 +573,15 @@ function MachineView({
       : highlightOf(
           { paths: walk.step, simulate: simulation.last, replay: replayed, coverage: undefined }[view],
         );
-  const coverage =
-    view === 'coverage' && edges.report !== 'loading'
-      ? edgeCoverage(edges.edges, edges.report, kinds)
-      : undefined;
-  const play = (input: string, labels: string[]) =>
-    update({ ...search, machine: model.name, input, play: labels });
-
   const panels: Record<View, () => ReactNode> = {
     paths: () => (
       <PathsPanel walk={walk}>
         <EdgePanel edges={edges} />
       </PathsPanel>
     ),
-    simulate: () => (
-      <SimulatorPanel
-        model={model}
-        path={simulation.played.path}
-        unmatched={simulation.played.unmatched}
-        onInput={(input) => play(input, [])}
-        onPlay={(labels) => play(simulation.inputLabel, labels)}
-      />
-    ),
+    simulate: () => <SimulatorPanel model={model} {...simulation.panel} />,
     replay: () => <ReplayPanel model={model} onStep={setReplayed} />,
-    coverage: () => (
-      <CoveragePanel
-        model={model}
-        edges={{
-          walked: [...(coverage?.values() ?? [])].filter((edge) => edge.status === 'walked').length,
-          total: edges.edges.length,
-        }}
-        onMeasured={setKinds}
-      />
-    ),
+    coverage: () => <CoveragePanel model={model} edges={coverage.tally} onMeasured={coverage.setKinds} />,
     live: () => <LivePanel live={{ ...live, travel: moment.travel }} />,
   };
 
@@ -551,36 +590,17 @@ function MachineView({
       <MachineHeader model={model} edges={edges.edges.length} paths={walk.paths.length} />
       <Flex flex="1" minH={0} direction={{ base: 'column', lg: 'row' }} gap={4}>
         <DiagramColumn
-          diagram={
-            layout && (
-              <Diagram
-                layout={layout}
-                {...highlight}
-                selectedEdge={edges.selected}
-                onSelectEdge={edges.select}
-                onToggleState={folding.toggle}
-                onCollapseAll={folding.all}
-                coverage={coverage}
-              />
-            )
-          }
+          layout={layout}
+          highlight={highlight}
+          edges={edges}
+          folding={folding}
+          coverage={coverage.painted}
         >
           {view === 'paths' ? (
-            <Stepper
-              title={
-                walk.steps
-                  ? `Step ${walk.step?.index ?? 0} of ${walk.steps.length - 1}`
-                  : 'Pick a path to step through it'
-              }
-              index={walk.index}
-              count={walk.steps?.length ?? 0}
-              onStep={walk.setIndex}
-              pt={2}
-              data-testid="stepper"
-            />
+            <PathStepper walk={walk} />
           ) : (
             <Mono pt={2} fontSize="sm" data-testid="diagram-caption">
-              {captionOf(view, simulation.played.path, replayed, moment)}
+              {captionOf(view, simulation.panel.path, replayed, moment)}
             </Mono>
           )}
         </DiagramColumn>
