@@ -1,5 +1,15 @@
-import { Box, Button, Flex, type FlexProps, Heading, Stack, Text, type TextProps } from '@chakra-ui/react';
-import { type ReactNode, type Ref, useEffect, useRef } from 'react';
+import {
+  Box,
+  Button,
+  Flex,
+  type FlexProps,
+  Heading,
+  Input,
+  Stack,
+  Text,
+  type TextProps,
+} from '@chakra-ui/react';
+import { type ComponentProps, type ReactNode, type Ref, useEffect, useRef } from 'react';
 import { pressedToggle } from './pressed';
 
 /** The viewer's bordered, scrolling lists (edges, paths, running machines, steps, the event log). */
@@ -66,16 +76,9 @@ export function ChoiceList<T = string>({
       {items.map((item) => (
         <Box as="li" key={id(item)} borderBottomWidth="1px">
           <Button
-            size="xs"
+            {...WRAPPING_BUTTON}
             width="full"
-            h="auto"
             py={1.5}
-            justifyContent="flex-start"
-            textAlign="start"
-            whiteSpace="normal"
-            wordBreak="break-word"
-            fontFamily="mono"
-            fontWeight="normal"
             // Solid, not subtle: teal text on the subtle teal background is 4.2:1, under AA's 4.5:1 (axe).
             variant={id(item) === selected ? 'solid' : 'ghost'}
             aria-pressed={id(item) === selected}
@@ -132,9 +135,9 @@ export function StepList<Step extends { index: number; label: string }>({
           onClick={() => onSelect(position)}
           aria-current={position === current ? 'step' : undefined}
         >
-          <Text fontSize="sm" fontFamily="mono" fontWeight="semibold" wordBreak="break-word">
+          <Mono fontSize="sm" fontWeight="semibold">
             {step.index}. {step.label}
-          </Text>
+          </Mono>
           {children(step)}
         </Box>
       ))}
@@ -181,6 +184,32 @@ export function ToggleGroup<T extends string>({
 /** The viewer's small grey notes. */
 export function Hint(props: TextProps) {
   return <Text fontSize="xs" color="fg.muted" {...props} />;
+}
+
+/** Monospace text that wraps anywhere (ids, states, payloads). */
+export function Mono(props: TextProps) {
+  return <Text fontFamily="mono" wordBreak="break-word" {...props} />;
+}
+
+/** A list row's button: monospace text that wraps, left-aligned. */
+export const WRAPPING_BUTTON = {
+  size: 'xs',
+  h: 'auto',
+  justifyContent: 'flex-start',
+  textAlign: 'start',
+  whiteSpace: 'normal',
+  wordBreak: 'break-word',
+  fontFamily: 'mono',
+  fontWeight: 'normal',
+} as const;
+
+/** A monospace text area (a pasted path, an edited payload). */
+export function CodeArea(props: ComponentProps<'textarea'>) {
+  return (
+    <Input asChild size="sm" h="auto" py={2} fontFamily="mono">
+      <textarea rows={4} {...props} />
+    </Input>
+  );
 }
 
 /** A small red note: a refusal, a difference from a recording. */

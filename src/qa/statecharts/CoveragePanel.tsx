@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Fragment, useEffect, useState } from 'react';
 import { badgeRecipe } from '../../ui/recipes';
-import { Hint, ScrollingList } from './ChoiceList';
+import { Hint, Mono, ScrollingList } from './ChoiceList';
 import { type CoverageKind, PAIR_MACHINES } from './coverage-kinds';
 import { type KindItem, type KindView, kindViews } from './kinds-walked';
 import type { MachineModel } from './model-kit';
@@ -37,9 +37,9 @@ function ItemList({ label, items }: { label: string; items: KindItem[] }) {
       {items.map((entry) => (
         <Box as="li" key={entry.item} px={2} py={1} borderBottomWidth="1px">
           <Flex gap={2} align="flex-start" justify="space-between">
-            <Text fontSize="xs" fontFamily="mono" wordBreak="break-word" minW={0}>
+            <Mono fontSize="xs" minW={0}>
               {entry.item}
-            </Text>
+            </Mono>
             <StatusBadge status={entry.status} />
           </Flex>
           {entry.reason ? <Hint mt={0.5}>{entry.reason}</Hint> : null}

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import {
   MiniMap,
   type ReactZoomPanPinchContentRef,
@@ -10,18 +10,17 @@ import { FONT_SIZE, type LaidEdge, type LaidNode, type Layout } from './layout';
 import { pressedToggle } from './pressed';
 
 /**
- * The SVG of a laid-out statechart; `active` state ids and `taken` edge ids are highlighted. Pan, zoom,
- * pinch, keyboard and the minimap are react-zoom-pan-pinch's. It opens with the whole chart in the pane;
- * below READABLE_SCALE (the overview) the states' titles keep MIN_LABEL_PX on screen and the edges'
- * labels and the states' second lines give way (an edge's label shows on hover, taken or selected).
+ * A laid-out statechart, `active` states and `taken` edges highlighted; pan, zoom and minimap are
+ * react-zoom-pan-pinch's. Below READABLE_SCALE (the overview) titles keep MIN_LABEL_PX on screen and the
+ * details give way (an edge's label shows on hover, taken or selected).
  */
 
 const c = (token: string) => `var(--chakra-colors-${token})`;
 
 /** The smallest text the drawing may show on screen, in CSS pixels. */
-export const MIN_LABEL_PX = 11;
+const MIN_LABEL_PX = 11;
 /** The scale at which the drawing's smallest text (FONT_SIZE) is MIN_LABEL_PX tall (92 %). */
-export const READABLE_SCALE = Math.ceil((MIN_LABEL_PX / FONT_SIZE) * 100) / 100;
+const READABLE_SCALE = Math.ceil((MIN_LABEL_PX / FONT_SIZE) * 100) / 100;
 const MAX_FIT_SCALE = 1.25;
 
 function pathOf(points: { x: number; y: number }[]): string {
@@ -205,24 +204,39 @@ function Drawing({ layout, active, taken, selectedEdge, coverage }: DiagramProps
   );
 }
 
-/** The minimap's picture: the states' boxes, the active ones filled. */
-function Outline({ layout, active }: Pick<DiagramProps, 'layout' | 'active'>) {
+/** The minimap, in the pane's corner: the states' boxes, the active ones filled. */
+function Minimap({ layout, active }: Pick<DiagramProps, 'layout' | 'active'>) {
   return (
-    <svg width={layout.width} height={layout.height} aria-hidden="true">
-      {layout.nodes.map((node) => (
-        <rect
-          key={node.id}
-          x={node.x}
-          y={node.y}
-          width={node.width}
-          height={node.height}
-          rx={8}
-          fill={node.compound ? 'none' : c(active.has(node.id) ? 'teal-solid' : 'bg-emphasized')}
-          stroke={c('fg-muted')}
-          strokeWidth={4}
-        />
-      ))}
-    </svg>
+    <Box
+      position="absolute"
+      right={2}
+      bottom={2}
+      zIndex={2}
+      bg="bg"
+      borderWidth="1px"
+      borderRadius="sm"
+      overflow="hidden"
+      data-testid="minimap"
+      title="Minimap: drag the frame to move the view"
+    >
+      <MiniMap width={120} height={80} borderColor={c('orange-solid')}>
+        <svg width={layout.width} height={layout.height} aria-hidden="true">
+          {layout.nodes.map((node) => (
+            <rect
+              key={node.id}
+              x={node.x}
+              y={node.y}
+              width={node.width}
+              height={node.height}
+              rx={8}
+              fill={node.compound ? 'none' : c(active.has(node.id) ? 'teal-solid' : 'bg-emphasized')}
+              stroke={c('fg-muted')}
+              strokeWidth={4}
+            />
+          ))}
+        </svg>
+      </MiniMap>
+    </Box>
   );
 }
 
@@ -233,6 +247,125 @@ interface DiagramProps {
   selectedEdge?: string | null;
   coverage?: ReadonlyMap<string, EdgeCoverage>;
 }
+
+/** Fits the whole chart on a new drawing; frames the active states while following, and an edge chosen in any list. */
+function useFraming(
+  controls: RefObject<ReactZoomPanPinchContentRef | null>,
+  pane: RefObject<HTMLDivElement | null>,
+  { layout, active, selectedEdge }: DiagramProps,
+  follow: boolean,
+) {
+  // The library types its targets as HTML elements; it only measures them, which SVG elements allow too.
+  const zoomTo = (targets: Element[]) =>
+    void controls.current?.zoomToElement(targets as HTMLElement[], {
+      minScale: READABLE_SCALE,
+      maxScale: MAX_FIT_SCALE,
+      animationTime: 200,
+    });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new drawing (another machine, a state collapsed) is fitted whole
+  useEffect(() => void fitWhole(controls, 0), [layout]);
+
+  // The deepest active states only: with the arrows just taken the frame ran wider than the pane.
+  const focus = [...active].sort().join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus is active by value
+  useEffect(() => {
+    const targets = [...(pane.current?.querySelectorAll('[data-active]:not([data-compound])') ?? [])];
+    if (follow && targets.length) zoomTo(targets);
+  }, [follow, focus, layout]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an edge inside a collapsed state is drawn in the next layout
+  useEffect(() => {
+    const target = selectedEdge && pane.current?.querySelector(`[data-edge="${CSS.escape(selectedEdge)}"]`);
+    if (target) zoomTo([target]);
+  }, [selectedEdge, layout]);
+}
+
+const fitWhole = (controls: RefObject<ReactZoomPanPinchContentRef | null>, animationTime = 200) =>
+  controls.current?.fitToView({ minScale: 0.05, maxScale: MAX_FIT_SCALE, animationTime });
+
+/** Zoom, fit, collapse and follow; the zoom level is written by the diagram's transform handler. */
+function Toolbar({
+  controls,
+  zoomLevel,
+  collapsible,
+  onCollapseAll,
+  follow,
+  onFollow,
+}: {
+  controls: RefObject<ReactZoomPanPinchContentRef | null>;
+  zoomLevel: RefObject<HTMLParagraphElement | null>;
+  collapsible: boolean;
+  onCollapseAll?: (collapse: boolean) => void;
+  follow: boolean;
+  onFollow: (follow: boolean) => void;
+}) {
+  const buttons = [
+    ['+', 'Zoom in', () => controls.current?.zoomIn(0.25)],
+    ['−', 'Zoom out', () => controls.current?.zoomOut(0.25)],
+    ['Fit', undefined, () => fitWhole(controls)],
+    ['100%', undefined, () => controls.current?.centerView(1, 200)],
+    ...(collapsible && onCollapseAll
+      ? ([
+          ['Collapse all', undefined, () => onCollapseAll(true)],
+          ['Expand all', undefined, () => onCollapseAll(false)],
+        ] as const)
+      : []),
+  ] as const;
+  return (
+    <Flex
+      gap={1}
+      p={1}
+      borderBottomWidth="1px"
+      align="center"
+      wrap="wrap"
+      role="toolbar"
+      aria-label="Diagram view"
+    >
+      {buttons.map(([text, label, onClick]) => (
+        <Button key={text} size="xs" variant="outline" onClick={onClick} aria-label={label}>
+          {text}
+        </Button>
+      ))}
+      <Button
+        size="xs"
+        {...(follow ? pressedToggle : { variant: 'outline' })}
+        aria-pressed={follow}
+        onClick={() => onFollow(!follow)}
+      >
+        Follow active state
+      </Button>
+      <Text ref={zoomLevel} fontSize="xs" color="fg.muted" ms="auto" px={1} data-testid="zoom-level" />
+    </Flex>
+  );
+}
+
+/**
+ * A click on an arrow chooses its edge; one on a compound state's title or on a collapsed box toggles
+ * the state (a click anywhere in an open one would fire after a drag).
+ */
+function clickOn(target: Element, onSelectEdge?: (id: string) => void, onToggleState?: (id: string) => void) {
+  const edge = target.closest('[data-edge]')?.getAttribute('data-edge');
+  if (edge) return onSelectEdge?.(edge);
+  const state = target.closest('[data-state]');
+  if (
+    state?.hasAttribute('data-collapsed') ||
+    (state?.hasAttribute('data-compound') && target.closest('.title'))
+  )
+    onToggleState?.(state.getAttribute('data-state') ?? '');
+}
+
+/** The pane's styles: a focus ring, titles kept MIN_LABEL_PX on screen, details hidden in the overview. */
+const PANE_CSS = {
+  '& .react-transform-wrapper:focus-visible': {
+    outline: '2px solid',
+    outlineColor: 'teal.solid',
+    outlineOffset: '-2px',
+  },
+  '& .title': { fontSize: `max(${FONT_SIZE + 1}px, calc(${MIN_LABEL_PX + 0.05}px / var(--zoom, 1)))` },
+  '&[data-overview] .detail': { display: 'none' },
+  '&[data-overview] [data-edge]:hover .detail': { display: 'inline' },
+  '& .react-transform-wrapper': { width: '100%', height: '100%' },
+};
 
 export function Diagram({
   onSelectEdge,
@@ -245,41 +378,12 @@ export function Diagram({
   onToggleState?: (stateId: string) => void;
   onCollapseAll?: (collapse: boolean) => void;
 }) {
-  const { layout, active, selectedEdge } = props;
+  const { layout, active } = props;
   const controls = useRef<ReactZoomPanPinchContentRef>(null);
   const pane = useRef<HTMLDivElement>(null);
   const zoomLevel = useRef<HTMLParagraphElement>(null);
   const [follow, setFollow] = useState(true);
-  const fitWhole = (animationTime = 200) =>
-    controls.current?.fitToView({ minScale: 0.05, maxScale: MAX_FIT_SCALE, animationTime });
-
-  // The library types its targets as HTML elements; it only measures them, which SVG elements allow too.
-  const zoomTo = (targets: Element[]) =>
-    void controls.current?.zoomToElement(targets as HTMLElement[], {
-      minScale: READABLE_SCALE,
-      maxScale: MAX_FIT_SCALE,
-      animationTime: 200,
-    });
-
-  // A new drawing (another machine, a state collapsed) is fitted whole again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fitWhole reads the ref only
-  useEffect(() => void fitWhole(0), [layout]);
-
-  // Following: the deepest active states framed at a readable scale (with the arrows just taken the frame
-  // ran wider than the pane, and the state itself off it).
-  const focus = [...active].sort().join(' ');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: focus is active by value
-  useEffect(() => {
-    const targets = [...(pane.current?.querySelectorAll('[data-active]:not([data-compound])') ?? [])];
-    if (follow && targets.length) zoomTo(targets);
-  }, [follow, focus, layout]);
-
-  // An edge chosen in any list is brought into view (a click on the chart chooses one too).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: an edge inside a collapsed state is drawn in the next layout
-  useEffect(() => {
-    const target = selectedEdge && pane.current?.querySelector(`[data-edge="${CSS.escape(selectedEdge)}"]`);
-    if (target) zoomTo([target]);
-  }, [selectedEdge, layout]);
+  useFraming(controls, pane, props, follow);
 
   return (
     <TransformWrapper
@@ -306,43 +410,14 @@ export function Diagram({
         bg="bg"
         overflow="hidden"
       >
-        <Flex
-          gap={1}
-          p={1}
-          borderBottomWidth="1px"
-          align="center"
-          wrap="wrap"
-          role="toolbar"
-          aria-label="Diagram view"
-        >
-          {(
-            [
-              ['+', 'Zoom in', () => controls.current?.zoomIn(0.25)],
-              ['−', 'Zoom out', () => controls.current?.zoomOut(0.25)],
-              ['Fit', undefined, () => fitWhole()],
-              ['100%', undefined, () => controls.current?.centerView(1, 200)],
-              ...(layout.nodes.some((node) => node.collapsible) && onCollapseAll
-                ? ([
-                    ['Collapse all', undefined, () => onCollapseAll(true)],
-                    ['Expand all', undefined, () => onCollapseAll(false)],
-                  ] as const)
-                : []),
-            ] as const
-          ).map(([text, label, onClick]) => (
-            <Button key={text} size="xs" variant="outline" onClick={onClick} aria-label={label}>
-              {text}
-            </Button>
-          ))}
-          <Button
-            size="xs"
-            {...(follow ? pressedToggle : { variant: 'outline' })}
-            aria-pressed={follow}
-            onClick={() => setFollow(!follow)}
-          >
-            Follow active state
-          </Button>
-          <Text ref={zoomLevel} fontSize="xs" color="fg.muted" ms="auto" px={1} data-testid="zoom-level" />
-        </Flex>
+        <Toolbar
+          controls={controls}
+          zoomLevel={zoomLevel}
+          collapsible={layout.nodes.some((node) => node.collapsible)}
+          onCollapseAll={onCollapseAll}
+          follow={follow}
+          onFollow={setFollow}
+        />
         <Box
           ref={pane}
           flex="1"
@@ -350,31 +425,8 @@ export function Diagram({
           position="relative"
           cursor="grab"
           data-testid="statechart"
-          css={{
-            '& .react-transform-wrapper:focus-visible': {
-              outline: '2px solid',
-              outlineColor: 'teal.solid',
-              outlineOffset: '-2px',
-            },
-            '& .title': {
-              fontSize: `max(${FONT_SIZE + 1}px, calc(${MIN_LABEL_PX + 0.05}px / var(--zoom, 1)))`,
-            },
-            '&[data-overview] .detail': { display: 'none' },
-            '&[data-overview] [data-edge]:hover .detail': { display: 'inline' },
-            '& .react-transform-wrapper': { width: '100%', height: '100%' },
-          }}
-          onClick={(event) => {
-            const target = event.target as Element;
-            const edge = target.closest('[data-edge]')?.getAttribute('data-edge');
-            if (edge) return onSelectEdge?.(edge);
-            // A compound state's title or a collapsed box (a click anywhere in an open one would fire after a drag).
-            const state = target.closest('[data-state]');
-            if (
-              state?.hasAttribute('data-collapsed') ||
-              (state?.hasAttribute('data-compound') && target.closest('.title'))
-            )
-              onToggleState?.(state.getAttribute('data-state') ?? '');
-          }}
+          css={PANE_CSS}
+          onClick={(event) => clickOn(event.target as Element, onSelectEdge, onToggleState)}
         >
           {/* The library listens for its keys on its own wrapper, so that is what takes focus. */}
           <TransformComponent
@@ -387,22 +439,7 @@ export function Diagram({
           >
             <Drawing {...props} />
           </TransformComponent>
-          <Box
-            position="absolute"
-            right={2}
-            bottom={2}
-            zIndex={2}
-            bg="bg"
-            borderWidth="1px"
-            borderRadius="sm"
-            overflow="hidden"
-            data-testid="minimap"
-            title="Minimap: drag the frame to move the view"
-          >
-            <MiniMap width={120} height={80} borderColor="var(--chakra-colors-orange-solid)">
-              <Outline layout={layout} active={active} />
-            </MiniMap>
-          </Box>
+          <Minimap layout={layout} active={active} />
         </Box>
       </Flex>
     </TransformWrapper>

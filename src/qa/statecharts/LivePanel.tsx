@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { ChoiceList, Hint, ScrollingList, Subheading } from './ChoiceList';
+import { ChoiceList, Hint, ScrollingList, Subheading, WRAPPING_BUTTON } from './ChoiceList';
 import type { LiveActor } from './inspector/protocol';
 import { actorKey, type LoggedEvent, useInspector } from './inspector/useInspector';
 import { Json } from './Json';
@@ -135,15 +135,9 @@ function EventRow({
       data-testid="live-event"
     >
       <Button
+        {...WRAPPING_BUTTON}
         variant="plain"
-        size="xs"
-        h="auto"
         p={0}
-        fontFamily="mono"
-        fontWeight="normal"
-        whiteSpace="normal"
-        textAlign="start"
-        wordBreak="break-word"
         aria-current={selected ? 'step' : undefined}
         title="Show the chart and the context as they were after this event"
         onClick={() => onTravel(selected ? null : entry)}

@@ -3,7 +3,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { badgeRecipe } from '../../ui/recipes';
 import {
   ChoiceList,
+  CodeArea,
   Hint,
+  Mono,
   PHONE_DIAGRAM_HEIGHT,
   StepList,
   Stepper,
@@ -45,10 +47,10 @@ function StepText({ step }: { step: ReplayedStep }) {
   const differs = mismatched(step);
   return (
     <>
-      <Text fontSize="xs" fontFamily="mono" wordBreak="break-word" color={differs ? 'fg.error' : 'fg.muted'}>
+      <Mono fontSize="xs" color={differs ? 'fg.error' : 'fg.muted'}>
         → {step.actual}
         {differs ? `, expected ${step.expected}` : ''}
-      </Text>
+      </Mono>
       {step.note ? <Hint>{step.note}</Hint> : null}
     </>
   );
@@ -62,43 +64,22 @@ export function ReplayPanel({
   /** The step shown, for the diagram to follow (undefined: nothing replayed). */
   onStep: (step: ReplayedStep | undefined) => void;
 }) {
-  const fixture = useLoaded(`fixture ${model.name}`, () => loadFixture(model.name));
-  const regressions = useLoaded('regressions', loadRegressions);
   const [source, setSource] = useState<Source>('fixtures');
-  const [filter, setFilter] = useState('');
-  const [pasted, setPasted] = useState('');
-  const [pasteError, setPasteError] = useState<string | null>(null);
   const [recording, setRecording] = useState<RecordedPath | null>(null);
-  const [file, setFile] = useState<LiveRecording | string | null>(null);
   const [index, setIndex] = useState(0);
-
   const replay = useMemo(() => (recording ? replayRecording(model, recording) : null), [model, recording]);
   const steps = replay?.steps ?? [];
   const step = steps[Math.min(index, steps.length - 1)];
   useEffect(() => onStep(step), [step, onStep]);
 
-  const choose = (next: RecordedPath) => {
-    setRecording(next);
-    setIndex(0);
+  const picker = {
+    model,
+    selected: (kind: RecordedPath['kind']) => (recording?.kind === kind ? recording.id : null),
+    onChoose: (next: RecordedPath) => {
+      setRecording(next);
+      setIndex(0);
+    },
   };
-  const machineRegressions = (regressions ?? [])
-    .map((path, position) => ({ path, id: `regression ${position + 1}` }))
-    .filter(({ path }) => path.machine === model.name);
-  const fixturePaths = (fixture?.paths ?? []).filter((path) =>
-    path.id.toLowerCase().includes(filter.toLowerCase()),
-  );
-
-  const replayPasted = () => {
-    const parsed = parsePastedPath(pasted);
-    if (typeof parsed === 'string') return setPasteError(parsed);
-    if (parsed.machine !== model.name)
-      return setPasteError(
-        `This path is of the machine ${parsed.machine}: choose it, then paste the path again.`,
-      );
-    setPasteError(null);
-    choose(propertyRecording(parsed, 'pasted path'));
-  };
-
   return (
     <Stack gap={3} minW={0} data-testid="replay">
       {/* Sticky: on a long replay the source switch stays in reach. */}
@@ -118,87 +99,118 @@ export function ReplayPanel({
         bg="bg"
         py={1}
       />
-
       {source === 'fixtures' ? (
-        <Stack gap={2} minW={0}>
-          <Hint>
-            tests/fixtures/paths/{model.name}.json: every generated path with the state each step must reach (
-            {fixture ? `${fixture.paths.length} paths` : 'loading…'}).
-          </Hint>
-          <Input
-            size="sm"
-            placeholder="Filter fixture paths"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-            aria-label="Filter fixture paths"
-          />
-          <ChoiceList
-            label="Fixture paths"
-            items={fixturePaths}
-            id={(path) => path.id}
-            selected={recording?.kind === 'fixture' ? recording.id : null}
-            onSelect={(path) => choose(fixtureRecording(model.name, path))}
-            maxH={{ base: '200px', lg: '220px' }}
-            focusable
-          />
-        </Stack>
+        <FixturePaths {...picker} />
       ) : source === 'property' ? (
-        <Stack gap={2} minW={0}>
-          <Hint>
-            tests/property/regressions.json: minimal paths of seeded faults the property walks caught (
-            {regressions ? `${machineRegressions.length} for ${model.name}` : 'loading…'}).
-          </Hint>
-          {regressions && machineRegressions.length === 0 ? (
-            <Text fontSize="sm">No regression path is kept for {model.name}.</Text>
-          ) : (
-            <ChoiceList
-              label="Property paths"
-              items={machineRegressions}
-              id={(entry) => entry.id}
-              text={({ id, path }) => `${id}: ${path.why ?? `${path.steps.length} steps`}`}
-              selected={recording?.kind === 'property' ? recording.id : null}
-              onSelect={({ id, path }) => choose(propertyRecording(path, id))}
-              maxH={{ base: '200px', lg: '220px' }}
-            />
-          )}
-        </Stack>
+        <PropertyPaths {...picker} />
       ) : source === 'file' ? (
-        <RecordingFile
-          model={model}
-          file={file}
-          onFile={setFile}
-          selected={recording?.kind === 'live' ? recording.id : null}
-          onChoose={choose}
-        />
+        <RecordingFile {...picker} />
       ) : (
-        <Stack gap={2} minW={0}>
-          <Hint>
-            A failing property walk prints its minimal path and, after “as a regression:”, the same path as
-            JSON. Paste either.
-          </Hint>
-          <Input asChild size="sm" h="auto" py={2} fontFamily="mono">
-            <textarea
-              rows={4}
-              aria-label="Path to replay"
-              value={pasted}
-              onChange={(event) => setPasted(event.target.value)}
-              placeholder='{"machine":"profile","input":"start","steps":["send profile.edit …"]}'
-            />
-          </Input>
-          <Flex gap={2} align="center" wrap="wrap">
-            <Button size="xs" disabled={!pasted.trim()} onClick={replayPasted}>
-              Replay the pasted path
-            </Button>
-            {pasteError ? <Warning role="alert">{pasteError}</Warning> : null}
-          </Flex>
-        </Stack>
+        <PastedPath {...picker} />
       )}
-
       {replay && step ? (
         <ReplayedSteps replay={replay} id={recording?.id} index={index} onStep={setIndex} />
       ) : (
         <Hint>Pick a path to replay it.</Hint>
       )}
+    </Stack>
+  );
+}
+
+/** What each source's picker gets: the machine, the id of the recording chosen from it, and the choice. */
+interface PickerProps {
+  model: MachineModel;
+  selected: (kind: RecordedPath['kind']) => string | null;
+  onChoose: (path: RecordedPath) => void;
+}
+
+function FixturePaths({ model, selected, onChoose }: PickerProps) {
+  const fixture = useLoaded(`fixture ${model.name}`, () => loadFixture(model.name));
+  const [filter, setFilter] = useState('');
+  const paths = (fixture?.paths ?? []).filter((path) => path.id.toLowerCase().includes(filter.toLowerCase()));
+  return (
+    <Stack gap={2} minW={0}>
+      <Hint>
+        tests/fixtures/paths/{model.name}.json: every generated path with the state each step must reach (
+        {fixture ? `${fixture.paths.length} paths` : 'loading…'}).
+      </Hint>
+      <Input
+        size="sm"
+        placeholder="Filter fixture paths"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+        aria-label="Filter fixture paths"
+      />
+      <ChoiceList
+        label="Fixture paths"
+        items={paths}
+        id={(path) => path.id}
+        selected={selected('fixture')}
+        onSelect={(path) => onChoose(fixtureRecording(model.name, path))}
+        maxH={{ base: '200px', lg: '220px' }}
+        focusable
+      />
+    </Stack>
+  );
+}
+
+function PropertyPaths({ model, selected, onChoose }: PickerProps) {
+  const regressions = useLoaded('regressions', loadRegressions);
+  const kept = (regressions ?? [])
+    .map((path, position) => ({ path, id: `regression ${position + 1}` }))
+    .filter(({ path }) => path.machine === model.name);
+  return (
+    <Stack gap={2} minW={0}>
+      <Hint>
+        tests/property/regressions.json: minimal paths of seeded faults the property walks caught (
+        {regressions ? `${kept.length} for ${model.name}` : 'loading…'}).
+      </Hint>
+      {regressions && kept.length === 0 ? (
+        <Text fontSize="sm">No regression path is kept for {model.name}.</Text>
+      ) : (
+        <ChoiceList
+          label="Property paths"
+          items={kept}
+          id={(entry) => entry.id}
+          text={({ id, path }) => `${id}: ${path.why ?? `${path.steps.length} steps`}`}
+          selected={selected('property')}
+          onSelect={({ id, path }) => onChoose(propertyRecording(path, id))}
+          maxH={{ base: '200px', lg: '220px' }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function PastedPath({ model, onChoose }: PickerProps) {
+  const [pasted, setPasted] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const replayPasted = () => {
+    const parsed = parsePastedPath(pasted);
+    if (typeof parsed === 'string') return setError(parsed);
+    if (parsed.machine !== model.name)
+      return setError(`This path is of the machine ${parsed.machine}: choose it, then paste the path again.`);
+    setError(null);
+    onChoose(propertyRecording(parsed, 'pasted path'));
+  };
+  return (
+    <Stack gap={2} minW={0}>
+      <Hint>
+        A failing property walk prints its minimal path and, after “as a regression:”, the same path as JSON.
+        Paste either.
+      </Hint>
+      <CodeArea
+        aria-label="Path to replay"
+        value={pasted}
+        onChange={(event) => setPasted(event.target.value)}
+        placeholder='{"machine":"profile","input":"start","steps":["send profile.edit …"]}'
+      />
+      <Flex gap={2} align="center" wrap="wrap">
+        <Button size="xs" disabled={!pasted.trim()} onClick={replayPasted}>
+          Replay the pasted path
+        </Button>
+        {error ? <Warning role="alert">{error}</Warning> : null}
+      </Flex>
     </Stack>
   );
 }
@@ -227,9 +239,9 @@ function ReplayedSteps({
         onStep={onStep}
         withLast
       />
-      <Text fontSize="xs" fontFamily="mono" color="fg.muted" wordBreak="break-word">
+      <Mono fontSize="xs" color="fg.muted">
         {id}
-      </Text>
+      </Mono>
       <Box
         borderWidth="1px"
         borderRadius="md"
@@ -239,14 +251,14 @@ function ReplayedSteps({
         data-testid="replay-step"
       >
         <Hint>Reached here</Hint>
-        <Text fontFamily="mono" fontWeight="semibold" wordBreak="break-word" data-testid="replay-actual">
+        <Mono fontWeight="semibold" data-testid="replay-actual">
           {step.actual}
-        </Text>
+        </Mono>
         <Hint mt={1}>Expected by the recording</Hint>
         <Flex gap={2} align="center" wrap="wrap">
-          <Text fontFamily="mono" wordBreak="break-word" data-testid="replay-expected">
+          <Mono data-testid="replay-expected">
             {step.expected ?? '— (a property path records no states)'}
-          </Text>
+          </Mono>
           {step.expected !== undefined ? (
             <Badge recipe={badgeRecipe} colorPalette={mismatched(step) ? 'red' : 'green'}>
               {mismatched(step) ? 'differs' : 'same'}
@@ -278,22 +290,12 @@ function ReplayedSteps({
 }
 
 /** A recording the Live view saved: which of this machine's actors to replay, and what changed since. */
-function RecordingFile({
-  model,
-  file,
-  onFile,
-  selected,
-  onChoose,
-}: {
-  model: MachineModel;
-  file: LiveRecording | string | null;
-  onFile: (file: LiveRecording | string | null) => void;
-  selected: string | null;
-  onChoose: (path: RecordedPath) => void;
-}) {
+function RecordingFile({ model, selected, onChoose }: PickerProps) {
+  const [file, setFile] = useState<LiveRecording | string | null>(null);
   const recording = typeof file === 'string' ? null : file;
   const actors = recording ? recordedActors(recording, model.name) : [];
   const vanished = recording ? vanishedEdges(recording, model) : [];
+  const chosen = selected('live');
   return (
     <Stack gap={2} minW={0}>
       <Hint>
@@ -305,7 +307,7 @@ function RecordingFile({
         size="sm"
         accept="application/json,.json"
         aria-label="Recording file"
-        onChange={async (event) => onFile(parseRecording((await event.target.files?.[0]?.text()) ?? ''))}
+        onChange={async (event) => setFile(parseRecording((await event.target.files?.[0]?.text()) ?? ''))}
       />
       {typeof file === 'string' ? <Warning role="alert">{file}</Warning> : null}
       {recording && !actors.length ? (
@@ -318,9 +320,9 @@ function RecordingFile({
             {vanished.length === 1 ? ' no longer exists' : 's no longer exist'}:
           </Warning>
           {vanished.map((edge) => (
-            <Text key={edge} fontSize="xs" fontFamily="mono" wordBreak="break-word">
+            <Mono key={edge} fontSize="xs">
               {edge}
-            </Text>
+            </Mono>
           ))}
         </Stack>
       ) : null}
@@ -330,7 +332,7 @@ function RecordingFile({
           items={actors}
           id={(entry) => entry.actor}
           text={(entry) => entry.text}
-          selected={actors.find(({ actor }) => selected?.startsWith(`${actor},`))?.actor ?? null}
+          selected={actors.find(({ actor }) => chosen?.startsWith(`${actor},`))?.actor ?? null}
           onSelect={({ actor }) => onChoose(liveRecordingPath(recording, actor))}
         />
       ) : null}

@@ -1,8 +1,17 @@
-import { Box, Button, Field, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { AnyEventObject } from 'xstate';
 import { nativeSelectRecipe } from '../../ui/recipes';
-import { Hint, ScrollingList, Subheading, ToggleGroup, Warning } from './ChoiceList';
+import {
+  CodeArea,
+  Hint,
+  Mono,
+  ScrollingList,
+  Subheading,
+  ToggleGroup,
+  Warning,
+  WRAPPING_BUTTON,
+} from './ChoiceList';
 import { maskedValue } from './inspector/mask';
 import { Json } from './Json';
 import type { MachineModel } from './model-kit';
@@ -36,7 +45,6 @@ export function SimulatorPanel({
   const current = path.steps.at(-1)?.state ?? path.initial;
   const groups = enabledChoices(model, current);
   const labels = path.steps.map((step) => step.label);
-  const question = groups.find((group) => group.name === asking);
 
   const go = (next: string[]) => {
     setAsking(null);
@@ -44,11 +52,6 @@ export function SimulatorPanel({
     onPlay(next);
   };
   const play = (choice: Choice) => go([...labels, choice.label]);
-  const choose = (group: ChoiceGroup) => {
-    const [only] = group.choices;
-    if (group.choices.length === 1 && only) play(only);
-    else setAsking(group.name === asking ? null : group.name);
-  };
   const copy = async () => {
     await navigator.clipboard?.writeText(window.location.href).catch(() => undefined);
     setCopied(true);
@@ -68,18 +71,73 @@ export function SimulatorPanel({
           idle="outline"
         />
       ) : null}
-      <Box borderWidth="1px" borderRadius="md" p={2} bg="bg.subtle">
-        <Hint>Current state{current.status === 'active' ? '' : ` (${current.status})`}</Hint>
-        <Text fontFamily="mono" fontWeight="semibold" wordBreak="break-word" data-testid="simulator-state">
-          {stateLabel(current)}
-        </Text>
-        <Json label="Context" value={maskedValue(current.context)} />
-      </Box>
+      <CurrentState current={current} />
       {unmatched ? (
         <Warning role="status">
           The link's step “{unmatched}” is not enabled here any more: the path stops before it.
         </Warning>
       ) : null}
+      <EnabledEvents groups={groups} asking={asking} onAsk={setAsking} onPlay={play} />
+      <PayloadEditor
+        key={labels.join(' → ')}
+        presets={groups
+          .flatMap((group) => group.choices)
+          .filter((choice) => Object.keys(choice.event).length > 1)}
+        onPlay={(event) => go([...labels, editedLabel(event)])}
+      />
+      <Flex gap={2} wrap="wrap">
+        <Button size="xs" variant="outline" disabled={!labels.length} onClick={() => go(labels.slice(0, -1))}>
+          Back
+        </Button>
+        <Button size="xs" variant="outline" disabled={!labels.length} onClick={() => go([])}>
+          Reset
+        </Button>
+        <Button size="xs" variant="outline" onClick={() => void copy()}>
+          Copy link
+        </Button>
+        <Hint alignSelf="center" role="status">
+          {copied ? 'Link copied: it reopens this path.' : ''}
+        </Hint>
+      </Flex>
+      <PlayedPath path={path} />
+    </Stack>
+  );
+}
+
+/** The state reached and its context (masked as the live log is). */
+function CurrentState({ current }: { current: ModelPath['initial'] }) {
+  return (
+    <Box borderWidth="1px" borderRadius="md" p={2} bg="bg.subtle">
+      <Hint>Current state{current.status === 'active' ? '' : ` (${current.status})`}</Hint>
+      <Mono fontWeight="semibold" data-testid="simulator-state">
+        {stateLabel(current)}
+      </Mono>
+      <Json label="Context" value={maskedValue(current.context)} />
+    </Box>
+  );
+}
+
+/** The events the machine takes in its current state; one with several outcomes asks which. */
+function EnabledEvents({
+  groups,
+  asking,
+  onAsk,
+  onPlay,
+}: {
+  groups: ChoiceGroup[];
+  /** The event whose outcomes are asked for. */
+  asking: string | null;
+  onAsk: (name: string | null) => void;
+  onPlay: (choice: Choice) => void;
+}) {
+  const question = groups.find((group) => group.name === asking);
+  const choose = (group: ChoiceGroup) => {
+    const [only] = group.choices;
+    if (group.choices.length === 1 && only) onPlay(only);
+    else onAsk(group.name === asking ? null : group.name);
+  };
+  return (
+    <>
       <Stack gap={1}>
         <Subheading>Enabled events</Subheading>
         {groups.length ? (
@@ -102,13 +160,6 @@ export function SimulatorPanel({
           <Hint>No event is enabled: the machine has stopped here.</Hint>
         )}
       </Stack>
-      <PayloadEditor
-        key={labels.join(' → ')}
-        presets={groups
-          .flatMap((group) => group.choices)
-          .filter((choice) => Object.keys(choice.event).length > 1)}
-        onPlay={(event) => go([...labels, editedLabel(event)])}
-      />
       {question ? (
         <Stack as="fieldset" gap={1} borderWidth="1px" borderRadius="md" p={2} borderColor="teal.solid">
           <Text as="legend" fontSize="sm" fontWeight="semibold" px={1}>
@@ -117,53 +168,37 @@ export function SimulatorPanel({
           {question.choices.map((choice) => (
             <Button
               key={choice.label}
-              size="xs"
+              {...WRAPPING_BUTTON}
               variant="ghost"
-              justifyContent="flex-start"
-              h="auto"
               py={1}
-              whiteSpace="normal"
-              textAlign="start"
-              fontFamily="mono"
-              fontWeight="normal"
-              onClick={() => play(choice)}
+              onClick={() => onPlay(choice)}
             >
               {choiceText(choice)} → {choice.target}
             </Button>
           ))}
         </Stack>
       ) : null}
-      <Flex gap={2} wrap="wrap">
-        <Button size="xs" variant="outline" disabled={!labels.length} onClick={() => go(labels.slice(0, -1))}>
-          Back
-        </Button>
-        <Button size="xs" variant="outline" disabled={!labels.length} onClick={() => go([])}>
-          Reset
-        </Button>
-        <Button size="xs" variant="outline" onClick={() => void copy()}>
-          Copy link
-        </Button>
-        <Hint alignSelf="center" role="status">
-          {copied ? 'Link copied: it reopens this path.' : ''}
-        </Hint>
-      </Flex>
-      <Stack gap={1}>
-        <Subheading>
-          Played path ({labels.length} step{labels.length === 1 ? '' : 's'})
-        </Subheading>
-        <ScrollingList as="ol" label="Played steps">
-          {[
-            `0. ${path.inputLabel} → ${stateLabel(path.initial)}`,
-            ...path.steps.map((step, index) => `${index + 1}. ${step.label} → ${stateLabel(step.state)}`),
-          ].map((row) => (
-            <Box as="li" key={row} px={3} py={1} borderBottomWidth="1px">
-              <Text fontSize="xs" fontFamily="mono" wordBreak="break-word">
-                {row}
-              </Text>
-            </Box>
-          ))}
-        </ScrollingList>
-      </Stack>
+    </>
+  );
+}
+
+/** The played path's steps, each with the state it reached. */
+function PlayedPath({ path }: { path: ModelPath }) {
+  return (
+    <Stack gap={1}>
+      <Subheading>
+        Played path ({path.steps.length} step{path.steps.length === 1 ? '' : 's'})
+      </Subheading>
+      <ScrollingList as="ol" label="Played steps">
+        {[
+          `0. ${path.inputLabel} → ${stateLabel(path.initial)}`,
+          ...path.steps.map((step, index) => `${index + 1}. ${step.label} → ${stateLabel(step.state)}`),
+        ].map((row) => (
+          <Box as="li" key={row} px={3} py={1} borderBottomWidth="1px">
+            <Mono fontSize="xs">{row}</Mono>
+          </Box>
+        ))}
+      </ScrollingList>
     </Stack>
   );
 }
@@ -209,14 +244,7 @@ function PayloadEditor({ presets, onPlay }: { presets: Choice[]; onPlay: (event:
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
-          <Input asChild size="sm" h="auto" py={2} fontFamily="mono">
-            <textarea
-              rows={4}
-              aria-label="Payload"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          </Input>
+          <CodeArea aria-label="Payload" value={text} onChange={(event) => setText(event.target.value)} />
           <Flex gap={2} align="center" wrap="wrap">
             <Button
               size="xs"

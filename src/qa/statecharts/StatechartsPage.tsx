@@ -10,6 +10,7 @@ import { badgeRecipe, nativeSelectRecipe } from '../../ui/recipes';
 import {
   ChoiceList,
   Hint,
+  Mono,
   PHONE_DIAGRAM_HEIGHT,
   StepList,
   Stepper,
@@ -18,9 +19,8 @@ import {
 } from './ChoiceList';
 import { CoveragePanel } from './CoveragePanel';
 import { Diagram } from './Diagram';
-import { allStateNodes, definedEdges, loggedEdges } from './edges';
-import type { LiveActor } from './inspector/protocol';
-import { actorKey, type LoggedEvent } from './inspector/useInspector';
+import { allStateNodes, type DefinedEdge, definedEdges, loggedEdges } from './edges';
+import { actorKey } from './inspector/useInspector';
 import { edgeCoverage, type KindView } from './kinds-walked';
 import { clockTime, type Live, LivePanel, liveState, useLive } from './LivePanel';
 import { type Layout, layoutMachine } from './layout';
@@ -31,7 +31,6 @@ import { pressedToggle } from './pressed';
 import { ReplayPanel } from './ReplayPanel';
 import {
   EdgeRequirementList,
-  type EdgeRequirements,
   edgesOf,
   edgeWithRequirements,
   RequirementFilter,
@@ -46,10 +45,7 @@ import { useLoaded } from './use-loaded';
 import { type WalkStep, walkPath } from './walk';
 import { loadWalkedBy, type MachineWalkedBy, shortTestName, type WalkedTests } from './walked-by';
 
-/**
- * The QA viewer (docs/statechart-viewer.md): every machine drawn from its definition, beside five panels.
- * The URL holds the machine, the panel and the simulator's path (search.ts), so any of them is a link.
- */
+/** The QA viewer (docs/statechart-viewer.md); the URL holds machine, panel and played path (search.ts). */
 
 function ColorModeSwitch() {
   const appearance = useAppearanceActor();
@@ -114,15 +110,9 @@ function MachineList({ selected, onSelect }: { selected: string; onSelect: (name
       <Stack as="nav" aria-label="Machines" gap={4} hideBelow="lg">
         {groups.map(([group, models]) => (
           <Stack key={group} gap={1}>
-            <Text
-              fontSize="xs"
-              fontWeight="bold"
-              color="fg.muted"
-              textTransform="uppercase"
-              letterSpacing="wide"
-            >
+            <Hint fontWeight="bold" textTransform="uppercase" letterSpacing="wide">
               {group}
-            </Text>
+            </Hint>
             {models.map((model) => (
               <Button
                 key={model.name}
@@ -211,9 +201,9 @@ function TestList({ label, walked }: { label: string; walked: WalkedTests }) {
       </Text>
       <Stack as="ul" gap={0.5} listStyleType="none" ps={0}>
         {walked.tests.map((name) => (
-          <Text as="li" key={name} fontSize="xs" fontFamily="mono" wordBreak="break-word" color="fg.muted">
+          <Mono as="li" key={name} fontSize="xs" color="fg.muted">
             {shortTestName(name)}
-          </Text>
+          </Mono>
         ))}
       </Stack>
     </Box>
@@ -221,28 +211,17 @@ function TestList({ label, walked }: { label: string; walked: WalkedTests }) {
 }
 
 /** Every edge of the machine (keyboard reachable; a click on an arrow selects it too) and the tests that walk the selected one. */
-function EdgePanel({
-  ids,
-  report,
-  requirements,
-  selected,
-  onSelect,
-}: {
-  ids: string[];
-  report: MachineWalkedBy | undefined | 'loading';
-  requirements: EdgeRequirements;
-  selected: string | null;
-  onSelect: (id: string | null) => void;
-}) {
+function EdgePanel({ edges: { edges, selected, select, report, requirements } }: { edges: EdgeChoice }) {
   const walked = selected && report !== 'loading' ? report?.walkedBy[selected] : undefined;
+  const ids = edges.map((edge) => edge.id);
   return (
     <Stack gap={2} minW={0} data-testid="edge-panel">
       <Subheading>Edges and the tests that walk them</Subheading>
       {selected ? (
         <Box borderWidth="1px" borderRadius="md" p={2} bg="bg.subtle">
-          <Text fontSize="sm" fontFamily="mono" fontWeight="semibold" wordBreak="break-word">
+          <Mono fontSize="sm" fontWeight="semibold">
             {selected}
-          </Text>
+          </Mono>
           <EdgeRequirementList ids={requirements.byEdge.get(selected) ?? []} />
           {walked ? (
             <Stack gap={1} mt={1}>
@@ -266,7 +245,7 @@ function EdgePanel({
         items={edgesOf(requirements, ids)}
         text={(id) => edgeWithRequirements(requirements, id)}
         selected={selected}
-        onSelect={(id) => onSelect(id === selected ? null : id)}
+        onSelect={(id) => select(id === selected ? null : id)}
         maxH="200px"
       />
     </Stack>
@@ -288,8 +267,24 @@ function usePathWalk(model: MachineModel) {
   return { paths, filter, setFilter, pathId, choose, index, setIndex, steps, step };
 }
 
+type PathWalk = ReturnType<typeof usePathWalk>;
+
+/** The Paths view's stepper, under the diagram. */
+function PathStepper({ walk: { steps, step, index, setIndex } }: { walk: PathWalk }) {
+  return (
+    <Stepper
+      title={steps ? `Step ${step?.index ?? 0} of ${steps.length - 1}` : 'Pick a path to step through it'}
+      index={index}
+      count={steps?.length ?? 0}
+      onStep={setIndex}
+      pt={2}
+      data-testid="stepper"
+    />
+  );
+}
+
 /** The Paths view's panel: the steps of the path walked, the edges and their tests (`children`), the test paths. */
-function PathsPanel({ walk, children }: { walk: ReturnType<typeof usePathWalk>; children: ReactNode }) {
+function PathsPanel({ walk, children }: { walk: PathWalk; children: ReactNode }) {
   const { paths, filter, steps } = walk;
   const shown = paths.filter((path) => path.id.toLowerCase().includes(filter.toLowerCase()));
   return (
@@ -418,13 +413,76 @@ function MachineHeader({ model, edges, paths }: { model: MachineModel; edges: nu
   );
 }
 
+/** The machine's edges, the one chosen (the states around it opened), their requirements and tests. */
+function useEdgeChoice(model: MachineModel, open: (ids: string[]) => void) {
+  const edges = useMemo(() => definedEdges(model.machine), [model]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const select = (id: string | null) => {
+    const edge = edges.find((candidate) => candidate.id === id);
+    if (edge) open([edge.sourceId, ...edge.targetIds]);
+    setSelected(id);
+  };
+  const requirements = useEdgeRequirements(model.machine);
+  return { edges, selected, select, report: useWalkedBy(model.name), requirements };
+}
+
+type EdgeChoice = ReturnType<typeof useEdgeChoice>;
+
+/** The simulator's played path: read from the URL, written to it, walked on a real actor while shown. */
+function useSimulation(
+  model: MachineModel,
+  search: StatechartsSearch,
+  update: (next: StatechartsSearch) => void,
+) {
+  const inputLabel =
+    model.inputs.find((input) => input.label === search.input)?.label ?? model.inputs[0]?.label ?? '';
+  const playKey = JSON.stringify(search.play ?? []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: playKey is search.play by value
+  const played = useMemo(() => replay(model, inputLabel, search.play ?? []), [model, inputLabel, playKey]);
+  const walked = useWalk(model, search.view === 'simulate' ? played.path : null);
+  const play = (input: string, labels: string[]) =>
+    update({ ...search, machine: model.name, input, play: labels });
+  return {
+    last: walked?.at(-1),
+    panel: {
+      path: played.path,
+      unmatched: played.unmatched,
+      onInput: (input: string) => play(input, []),
+      onPlay: (labels: string[]) => play(inputLabel, labels),
+    },
+  };
+}
+
+/** The Coverage view's paint on the edges (walked, not walked, unreachable), with the kinds its panel measured. */
+function useCoverage(view: View, { edges, report }: EdgeChoice) {
+  const [kinds, setKinds] = useState<KindView[] | null>(null);
+  const painted =
+    view === 'coverage' && report !== 'loading' ? edgeCoverage(edges, report, kinds) : undefined;
+  const walked = [...(painted?.values() ?? [])].filter((edge) => edge.status === 'walked').length;
+  return { painted, tally: { walked, total: edges.length }, setKinds };
+}
+
+/** The live view on this machine: the event travelled to, the actor followed, and what the chart highlights. */
+function liveMoment(model: MachineModel, edges: DefinedEdge[], live: Live) {
+  const travel = live.travel?.actor.machine === model.name ? live.travel : null;
+  const followed = live.inspector.actors.find(
+    (actor) => actorKey(actor) === live.followed && actor.machine === model.name,
+  );
+  // The moment shown: the event travelled to, or the followed actor's last one.
+  const moment = travel ?? live.inspector.log.findLast((entry) => actorKey(entry.actor) === live.followed);
+  const highlight = {
+    active: new Set((travel?.actor ?? followed)?.nodes ?? []),
+    taken: new Set(moment ? loggedEdges(model.machine, edges, moment) : []),
+  };
+  return { travel, followed, highlight };
+}
+
 /** The line under the diagram in the views without a stepper: what the chart shows. */
 function captionOf(
   view: View,
   played: ModelPath,
   replayed: ReplayedStep | undefined,
-  travel: LoggedEvent | null,
-  followed: LiveActor | undefined,
+  { travel, followed }: ReturnType<typeof liveMoment>,
 ): string {
   if (view === 'simulate')
     return `Simulating: ${stateLabel(played.steps.at(-1)?.state ?? (played.initial as AnyMachineSnapshot))}`;
@@ -438,6 +496,55 @@ function captionOf(
   return followed
     ? `Following ${followed.machine} on ${followed.path}: ${liveState(followed)}`
     : 'Pick a running machine to follow it';
+}
+
+/** The diagram, sticky on a phone, over its stepper or caption (`children`): the highlight and Next stay in view together. */
+function DiagramColumn({
+  layout,
+  highlight,
+  edges,
+  folding,
+  coverage,
+  children,
+}: {
+  layout: Layout | null;
+  highlight: ReturnType<typeof highlightOf>;
+  edges: EdgeChoice;
+  folding: ReturnType<typeof useCollapsed>;
+  coverage: ReturnType<typeof edgeCoverage> | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Flex
+      direction="column"
+      flex={{ lg: '1' }}
+      minW={0}
+      minH={0}
+      h={{ base: PHONE_DIAGRAM_HEIGHT, lg: 'auto' }}
+      position={{ base: 'sticky', lg: 'static' }}
+      top={0}
+      zIndex={1}
+      bg="bg"
+      pb={{ base: 2, lg: 0 }}
+    >
+      <Box flex="1" minH={0}>
+        {layout ? (
+          <Diagram
+            layout={layout}
+            {...highlight}
+            selectedEdge={edges.selected}
+            onSelectEdge={edges.select}
+            onToggleState={folding.toggle}
+            onCollapseAll={folding.all}
+            coverage={coverage}
+          />
+        ) : (
+          <Text>Laying out…</Text>
+        )}
+      </Box>
+      {children}
+    </Flex>
+  );
 }
 
 function MachineView({
@@ -455,93 +562,48 @@ function MachineView({
   const folding = useCollapsed(model);
   const layout = useLayout(model, folding.collapsed);
   const walk = usePathWalk(model);
-  const { paths, steps, step } = walk;
-  const edges = useMemo(() => definedEdges(model.machine), [model]);
-  const selectEdge = (id: string | null) => {
-    const edge = edges.find((candidate) => candidate.id === id);
-    if (edge) folding.open([edge.sourceId, ...edge.targetIds]);
-    setEdgeId(id);
-  };
-  const walkedBy = useWalkedBy(model.name);
-  const requirements = useEdgeRequirements(model.machine);
-  const [edgeId, setEdgeId] = useState<string | null>(null);
-
-  const inputLabel =
-    model.inputs.find((input) => input.label === search.input)?.label ?? model.inputs[0]?.label ?? '';
-  const playKey = JSON.stringify(search.play ?? []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: playKey is search.play by value
-  const played = useMemo(() => replay(model, inputLabel, search.play ?? []), [model, inputLabel, playKey]);
-  const simulated = useWalk(model, view === 'simulate' ? played.path : null);
+  const edges = useEdgeChoice(model, folding.open);
+  const simulation = useSimulation(model, search, update);
   const [replayed, setReplayed] = useState<ReplayedStep | undefined>(undefined);
-  // The logged event the live view shows the chart at (time travel), if it is of this machine.
-  const travel = live.travel?.actor.machine === model.name ? live.travel : null;
-  const followed = live.inspector.actors.find(
-    (actor) => actorKey(actor) === live.followed && actor.machine === model.name,
-  );
-  // The moment the live view shows: the event travelled to, or the followed actor's last one.
-  const moment = travel ?? live.inspector.log.findLast((entry) => actorKey(entry.actor) === live.followed);
+  const coverage = useCoverage(view, edges);
+  const moment = liveMoment(model, edges.edges, live);
   const highlight =
     view === 'live'
-      ? {
-          active: new Set((travel?.actor ?? followed)?.nodes ?? []),
-          taken: new Set(moment ? loggedEdges(model.machine, edges, moment) : []),
-        }
+      ? moment.highlight
       : highlightOf(
-          { paths: step, simulate: simulated?.at(-1), replay: replayed, coverage: undefined }[view],
+          { paths: walk.step, simulate: simulation.last, replay: replayed, coverage: undefined }[view],
         );
-  const [kinds, setKinds] = useState<KindView[] | null>(null);
-  const coverage =
-    view === 'coverage' && walkedBy !== 'loading' ? edgeCoverage(edges, walkedBy, kinds) : undefined;
+  const panels: Record<View, () => ReactNode> = {
+    paths: () => (
+      <PathsPanel walk={walk}>
+        <EdgePanel edges={edges} />
+      </PathsPanel>
+    ),
+    simulate: () => <SimulatorPanel model={model} {...simulation.panel} />,
+    replay: () => <ReplayPanel model={model} onStep={setReplayed} />,
+    coverage: () => <CoveragePanel model={model} edges={coverage.tally} onMeasured={coverage.setKinds} />,
+    live: () => <LivePanel live={{ ...live, travel: moment.travel }} />,
+  };
 
   return (
     <Flex as="main" direction="column" flex="1" minW={0} minH={0} p={{ base: 3, lg: 4 }} gap={3}>
-      <MachineHeader model={model} edges={edges.length} paths={paths.length} />
+      <MachineHeader model={model} edges={edges.edges.length} paths={walk.paths.length} />
       <Flex flex="1" minH={0} direction={{ base: 'column', lg: 'row' }} gap={4}>
-        <Flex
-          direction="column"
-          flex={{ lg: '1' }}
-          minW={0}
-          minH={0}
-          h={{ base: PHONE_DIAGRAM_HEIGHT, lg: 'auto' }}
-          position={{ base: 'sticky', lg: 'static' }}
-          top={0}
-          zIndex={1}
-          bg="bg"
-          pb={{ base: 2, lg: 0 }}
+        <DiagramColumn
+          layout={layout}
+          highlight={highlight}
+          edges={edges}
+          folding={folding}
+          coverage={coverage.painted}
         >
-          <Box flex="1" minH={0}>
-            {layout ? (
-              <Diagram
-                layout={layout}
-                {...highlight}
-                selectedEdge={edgeId}
-                onSelectEdge={selectEdge}
-                onToggleState={folding.toggle}
-                onCollapseAll={folding.all}
-                coverage={coverage}
-              />
-            ) : (
-              <Text>Laying out…</Text>
-            )}
-          </Box>
-          {/* The stepper's controls sit under the diagram: the highlight and Next are in view together. */}
           {view === 'paths' ? (
-            <Stepper
-              title={
-                steps ? `Step ${step?.index ?? 0} of ${steps.length - 1}` : 'Pick a path to step through it'
-              }
-              index={walk.index}
-              count={steps?.length ?? 0}
-              onStep={walk.setIndex}
-              pt={2}
-              data-testid="stepper"
-            />
+            <PathStepper walk={walk} />
           ) : (
-            <Text pt={2} fontSize="sm" fontFamily="mono" wordBreak="break-word" data-testid="diagram-caption">
-              {captionOf(view, played.path, replayed, travel, followed)}
-            </Text>
+            <Mono pt={2} fontSize="sm" data-testid="diagram-caption">
+              {captionOf(view, simulation.panel.path, replayed, moment)}
+            </Mono>
           )}
-        </Flex>
+        </DiagramColumn>
         {/* Panels switched by pressed buttons rather than Chakra's Tabs: its parts would become chunks
             shared with /settings, each one more name in the main bundle's preload map. */}
         <Stack w={{ lg: '380px' }} flexShrink={0} minW={0} minH={0} overflowY={{ lg: 'auto' }} gap={3}>
@@ -554,38 +616,7 @@ function MachineView({
             borderBottomWidth="1px"
             pb={2}
           />
-          {view === 'paths' ? (
-            <PathsPanel walk={walk}>
-              <EdgePanel
-                ids={edges.map((edge) => edge.id)}
-                report={walkedBy}
-                requirements={requirements}
-                selected={edgeId}
-                onSelect={selectEdge}
-              />
-            </PathsPanel>
-          ) : view === 'simulate' ? (
-            <SimulatorPanel
-              model={model}
-              path={played.path}
-              unmatched={played.unmatched}
-              onInput={(input) => update({ ...search, machine: model.name, input, play: [] })}
-              onPlay={(labels) => update({ ...search, machine: model.name, input: inputLabel, play: labels })}
-            />
-          ) : view === 'replay' ? (
-            <ReplayPanel model={model} onStep={setReplayed} />
-          ) : view === 'coverage' ? (
-            <CoveragePanel
-              model={model}
-              edges={{
-                walked: [...(coverage?.values() ?? [])].filter((edge) => edge.status === 'walked').length,
-                total: edges.length,
-              }}
-              onMeasured={setKinds}
-            />
-          ) : (
-            <LivePanel live={{ ...live, travel }} />
-          )}
+          {panels[view]()}
         </Stack>
       </Flex>
     </Flex>

@@ -66,159 +66,176 @@ function edgeLabelLines(edge: DefinedEdge): string[] {
   return lines;
 }
 
-/**
- * `collapsed` compound states are drawn as one box (with the number of states inside): the edges of
- * the states inside start or end at it, the edges between them are left out.
- */
+/** What the drawing needs beside ELK's coordinates, by ELK id, and the edges handed to ELK. */
+interface Graph {
+  nodes: Map<string, Omit<LaidNode, 'x' | 'y' | 'width' | 'height'>>;
+  edges: Map<string, { edge: DefinedEdge | undefined; lines: string[] }>;
+  elkEdges: ElkExtendedEdge[];
+}
+
+function addEdge(
+  graph: Graph,
+  source: string,
+  target: string,
+  edge: DefinedEdge | undefined,
+  lines: string[],
+) {
+  const id = `e${graph.edges.size}`;
+  graph.edges.set(id, { edge, lines });
+  const label = {
+    id: `${id}:label`,
+    text: lines.join('\n'),
+    width: textWidth(lines) + 8,
+    height: lines.length * LINE + 4,
+  };
+  graph.elkEdges.push({
+    id,
+    sources: [source],
+    targets: [target],
+    ...(lines.length ? { labels: [label] } : {}),
+  });
+}
+
 const countInside = (node: AnyStateNode): number =>
   (Object.values(node.states) as AnyStateNode[]).reduce((sum, child) => sum + 1 + countInside(child), 0);
 
-export async function layoutMachine(
-  machine: AnyStateMachine,
-  collapsed: ReadonlySet<string> = new Set(),
-): Promise<Layout> {
-  const meta = new Map<string, Omit<LaidNode, 'x' | 'y' | 'width' | 'height'>>();
-  const elkEdges: ElkExtendedEdge[] = [];
-  const edgeMeta = new Map<string, { edge: DefinedEdge | undefined; lines: string[] }>();
-  let counter = 0;
-
-  const initialEdge = (node: AnyStateNode, depth: number): ElkNode[] => {
-    if (node.type === 'parallel') return [];
-    const targets = (node.initial?.target ?? []) as AnyStateNode[];
+/**
+ * The states as ELK boxes: a compound state holds its children and an initial dot; a `collapsed` one is
+ * one box saying how many states it holds.
+ */
+function stateBoxes(graph: Graph, machine: AnyStateMachine, collapsed: ReadonlySet<string>): ElkNode[] {
+  const initialDot = (node: AnyStateNode, depth: number): ElkNode[] => {
+    const targets = node.type === 'parallel' ? [] : ((node.initial?.target ?? []) as AnyStateNode[]);
     if (!targets.length) return [];
     const id = `initial:${node.id}`;
-    meta.set(id, { ...BARE, id, kind: 'initial', depth });
-    for (const target of targets) {
-      const edgeId = `e${counter++}`;
-      elkEdges.push({ id: edgeId, sources: [id], targets: [target.id] });
-      edgeMeta.set(edgeId, { edge: undefined, lines: [] });
-    }
+    graph.nodes.set(id, { ...BARE, id, kind: 'initial', depth });
+    for (const target of targets) addEdge(graph, id, target.id, undefined, []);
     return [{ id, width: 12, height: 12 }];
   };
-
-  const shape = (node: AnyStateNode, depth: number): ElkNode => {
+  const box = (node: AnyStateNode, depth: number): ElkNode => {
     const children = Object.values(node.states) as AnyStateNode[];
     const collapsible = children.length > 0;
     const compound = collapsible && !collapsed.has(node.id);
-    const inside = countInside(node);
-    const lines = [...stateLines(node), ...(compound || !collapsible ? [] : [`▸ ${inside} states inside`])];
-    meta.set(node.id, {
+    const folded = compound || !collapsible ? [] : [`▸ ${countInside(node)} states inside`];
+    const lines = [...stateLines(node), ...folded];
+    const parallel = node.type === 'parallel';
+    graph.nodes.set(node.id, {
       id: node.id,
       kind: 'state',
       title: node.key,
       lines,
       compound,
       collapsible,
-      parallel: node.type === 'parallel',
+      parallel,
       depth,
     });
     if (!compound) {
-      return {
-        id: node.id,
-        width: Math.max(textWidth([node.key]) + 28, textWidth(lines) + 20, 64),
-        height: 30 + lines.length * LINE,
-      };
+      const width = Math.max(textWidth([node.key]) + 28, textWidth(lines) + 20, 64);
+      return { id: node.id, width, height: 30 + lines.length * LINE };
     }
     const header = HEADER + lines.length * LINE;
     return {
       id: node.id,
       layoutOptions: {
         'elk.padding': `[top=${header + 8},left=14,bottom=14,right=14]`,
-        'elk.direction': node.type === 'parallel' ? 'DOWN' : 'RIGHT',
+        'elk.direction': parallel ? 'DOWN' : 'RIGHT',
       },
       width: Math.max(textWidth([node.key, ...lines]) + 28, 80),
-      children: [...initialEdge(node, depth + 1), ...children.map((child) => shape(child, depth + 1))],
+      children: [...initialDot(node, depth + 1), ...children.map((child) => box(child, depth + 1))],
     };
   };
-
   const top = Object.values(machine.root.states) as AnyStateNode[];
-  const rootChildren: ElkNode[] = [...initialEdge(machine.root, 0), ...top.map((node) => shape(node, 0))];
+  return [...initialDot(machine.root, 0), ...top.map((node) => box(node, 0))];
+}
 
-  // A state inside a collapsed one is drawn as the outermost collapsed state around it.
+/**
+ * One labelled edge per target of each taken-able defined edge; an edge of a state inside a collapsed
+ * one starts or ends at the collapsed box, and one between two states inside it is left out. Returns
+ * whether a root-level edge needs the "any state" box.
+ */
+function addDefinedEdges(graph: Graph, machine: AnyStateMachine, collapsed: ReadonlySet<string>): boolean {
   const drawnAs = (id: string): string => {
     let drawn = id;
     for (let node: AnyStateNode | undefined = machine.getStateNodeById(id); node; node = node.parent)
       if (collapsed.has(node.id)) drawn = node.id;
     return drawn;
   };
+  const root = machine.root.id;
   const edges = definedEdges(machine).filter(
     (edge) =>
       edge.transition &&
-      (edge.sourceId === machine.root.id ||
+      (edge.sourceId === root ||
         drawnAs(edge.sourceId) === edge.sourceId ||
         !edge.targetIds.every((id) => drawnAs(id) === drawnAs(edge.sourceId))),
   );
-  if (edges.some((edge) => edge.sourceId === machine.root.id)) {
-    meta.set('any', { ...BARE, id: 'any', kind: 'any', title: 'any state', depth: 0 });
-    rootChildren.unshift({ id: 'any', width: 90, height: 30 });
-  }
   for (const edge of edges) {
-    const source = edge.sourceId === machine.root.id ? 'any' : drawnAs(edge.sourceId);
+    const source = edge.sourceId === root ? 'any' : drawnAs(edge.sourceId);
     const targets = edge.targetIds.length ? [...new Set(edge.targetIds.map(drawnAs))] : [source];
-    const lines = edgeLabelLines(edge);
-    for (const target of targets) {
-      const id = `e${counter++}`;
-      edgeMeta.set(id, { edge, lines });
-      elkEdges.push({
-        id,
-        sources: [source],
-        targets: [target],
-        labels: [
-          {
-            id: `${id}:label`,
-            text: lines.join('\n'),
-            width: textWidth(lines) + 8,
-            height: lines.length * LINE + 4,
-          },
-        ],
-      });
-    }
+    for (const target of targets) addEdge(graph, source, target, edge, edgeLabelLines(edge));
   }
+  return edges.some((edge) => edge.sourceId === root);
+}
 
-  const elk = new ELK();
-  const graph = await elk.layout<ElkNode>({
-    id: 'root',
-    layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'RIGHT',
-      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-      'elk.json.edgeCoords': 'ROOT',
-      'elk.json.shapeCoords': 'ROOT',
-      'elk.edgeRouting': 'SPLINES',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '48',
-      'elk.spacing.nodeNode': '28',
-      'elk.spacing.edgeLabel': '4',
-      'elk.spacing.edgeEdge': '12',
-      'elk.layered.edgeLabels.sideSelection': 'ALWAYS_UP',
-      'elk.edgeLabels.placement': 'CENTER',
-      'elk.padding': '[top=16,left=16,bottom=16,right=16]',
-    },
-    children: rootChildren,
-    edges: elkEdges,
-  });
+const ELK_OPTIONS = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'RIGHT',
+  'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+  'elk.json.edgeCoords': 'ROOT',
+  'elk.json.shapeCoords': 'ROOT',
+  'elk.edgeRouting': 'SPLINES',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '48',
+  'elk.spacing.nodeNode': '28',
+  'elk.spacing.edgeLabel': '4',
+  'elk.spacing.edgeEdge': '12',
+  'elk.layered.edgeLabels.sideSelection': 'ALWAYS_UP',
+  'elk.edgeLabels.placement': 'CENTER',
+  'elk.padding': '[top=16,left=16,bottom=16,right=16]',
+};
 
+/** ELK's laid-out graph read back as absolute boxes and polylines. */
+function readLayout(graph: Graph, laid: ElkNode): Layout {
   const nodes: LaidNode[] = [];
-  const laidEdges: LaidEdge[] = [];
+  const edges: LaidEdge[] = [];
   const collect = (shape: ElkNode) => {
-    const info = meta.get(shape.id);
+    const info = graph.nodes.get(shape.id);
     if (info) nodes.push({ ...info, ...boxOf(shape) });
     for (const e of shape.edges ?? []) {
-      const edge = edgeMeta.get(e.id);
+      const edge = graph.edges.get(e.id);
       const points = (e.sections ?? []).flatMap((section): ElkPoint[] => [
         section.startPoint,
         ...(section.bendPoints ?? []),
         section.endPoint,
       ]);
       const label = e.labels?.[0];
-      laidEdges.push({
+      const lines = edge?.lines ?? [];
+      edges.push({
         id: e.id,
         edge: edge?.edge,
         points,
-        label: label && edge?.lines.length ? { lines: edge.lines, ...boxOf(label) } : undefined,
+        label: label && lines.length ? { lines, ...boxOf(label) } : undefined,
       });
     }
     for (const child of shape.children ?? []) collect(child);
   };
-  collect(graph);
-  return { nodes, edges: laidEdges, width: graph.width ?? 0, height: graph.height ?? 0 };
+  collect(laid);
+  return { nodes, edges, width: laid.width ?? 0, height: laid.height ?? 0 };
+}
+
+export async function layoutMachine(
+  machine: AnyStateMachine,
+  collapsed: ReadonlySet<string> = new Set(),
+): Promise<Layout> {
+  const graph: Graph = { nodes: new Map(), edges: new Map(), elkEdges: [] };
+  const children = stateBoxes(graph, machine, collapsed);
+  if (addDefinedEdges(graph, machine, collapsed)) {
+    graph.nodes.set('any', { ...BARE, id: 'any', kind: 'any', title: 'any state', depth: 0 });
+    children.unshift({ id: 'any', width: 90, height: 30 });
+  }
+  const laid = await new ELK().layout<ElkNode>({
+    id: 'root',
+    layoutOptions: ELK_OPTIONS,
+    children,
+    edges: graph.elkEdges,
+  });
+  return readLayout(graph, laid);
 }
