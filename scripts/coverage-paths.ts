@@ -22,6 +22,7 @@ import {
   kindFailures,
   measureKinds,
 } from '../src/qa/statecharts/coverage-kinds';
+import { faultFailures, formatFaults, summariseFaults } from '../src/qa/statecharts/faults';
 import { MODELS } from '../src/qa/statecharts/models';
 import { formatReport, readRecords, summarise, uncoveredMessages } from '../tests/model/coverage';
 import { walkedByReport, writeWalkedBy } from '../tests/model/walked-by';
@@ -66,7 +67,15 @@ function walkFiles(machines: string[]): string[] {
 /** Runs the tests (or reads an earlier run's records); the coverage rows and whether the tests passed. */
 function collect(json: boolean, machines: string[] | undefined) {
   const records = option('--records');
-  if (records) return { rows: summarise(readRecords(records)), kinds: readKinds(records), passed: true };
+  if (records) {
+    const read = readRecords(records);
+    return {
+      rows: summarise(read),
+      faults: summariseFaults(MODELS, read),
+      kinds: readKinds(records),
+      passed: true,
+    };
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'statechart-coverage-'));
   const projects = (process.env.COVERAGE_PATHS_PROJECTS ?? 'model,ui-walk')
     .split(',')
@@ -94,10 +103,12 @@ function collect(json: boolean, machines: string[] | undefined) {
       ...(machines ? { WALK_MACHINES: machines.join(',') } : {}),
     },
   });
-  const rows = summarise(readRecords(dir));
+  const walked = readRecords(dir);
+  const rows = summarise(walked);
+  const faults = summariseFaults(MODELS, walked);
   const kinds = readKinds(dir);
   rmSync(dir, { recursive: true, force: true });
-  return { rows, kinds, passed: run.status === 0 };
+  return { rows, faults, kinds, passed: run.status === 0 };
 }
 
 async function main(): Promise<number> {
@@ -111,7 +122,9 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  const report = walkedByReport(rows);
+  const faults = collected.faults.filter((row) => rows.some((edges) => edges.machine === row.machine));
+  const report = walkedByReport(rows, faults);
+  const faultProblems = faults.flatMap(faultFailures);
   const beyondEdges: Record<string, KindsMeasure> = Object.fromEntries(
     rows.map((row) => {
       const model = MODELS.find((candidate) => candidate.name === row.machine);
@@ -131,7 +144,7 @@ async function main(): Promise<number> {
   }
   if (json) {
     await print(JSON.stringify({ ...report, beyondEdges }, null, 2));
-    return collected.passed && kindProblems.length === 0 ? 0 : 1;
+    return collected.passed && kindProblems.length + faultProblems.length === 0 ? 0 : 1;
   }
 
   const uncovered = rows.flatMap((row) => uncoveredMessages(row));
@@ -143,11 +156,16 @@ async function main(): Promise<number> {
       ...formatReport(rows),
       ...section('Uncovered at machine level:', uncovered),
       ...section('Uncovered at UI level:', uncoveredUi),
+      ...section(
+        'Fault items walked/defined at UI level (`<edge> ← <kind>`, src/qa/statecharts/faults.ts):',
+        formatFaults(faults),
+      ),
+      ...section('Fault items not walked (neither by a fault walk nor pending):', faultProblems),
       ...beyondEdgesText(beyondEdges, collected.kinds),
       ...section('Beyond edges, failures:', kindProblems),
     ].join('\n'),
   );
-  const failed = uncovered.length + uncoveredUi.length + kindProblems.length > 0;
+  const failed = uncovered.length + uncoveredUi.length + kindProblems.length + faultProblems.length > 0;
   return collected.passed && !failed ? 0 : 1;
 }
 

@@ -1,33 +1,82 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
+import { Worker } from 'node:worker_threads';
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
-// OWASP's argon2id baseline (19 MiB, 2 passes), run on libuv's thread pool, off the event loop.
+// OWASP's argon2id baseline (19 MiB, 2 passes).
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-// libuv's thread pool (4 threads) also runs every WebCrypto call (each JWT check) and file I/O: a
-// login storm must not fill it, nor take every core from the event loop. Hashes beyond this queue here.
-const HASH_SLOTS = Math.max(1, Math.min(2, availableParallelism() - 1));
-let hashesRunning = 0;
-const hashQueue: Array<() => void> = [];
-async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (hashesRunning < HASH_SLOTS) hashesRunning++;
-  else await new Promise<void>((resolve) => hashQueue.push(resolve));
+// A login storm must not take the cores from the event loop: hashes run on threads of their own (one per
+// core, at most 2) that lower their own priority (Linux keeps nice per thread), so the reads come first
+// while a hash still gets its share of a busy core (nice 19 starved it: six hashes took 8.4 s at load 10).
+// libuv's thread pool stays free for WebCrypto (every JWT check) and file I/O. The thread's code is a
+// string, so the built server needs no file of its own for it.
+const HASH_THREADS = Math.max(1, Math.min(2, availableParallelism()));
+const HASH_NICE = 5;
+const HASH_THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const argon2 = require(workerData.argon2);
+try {
+  const thread = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  require('node:os').setPriority(thread, workerData.nice);
+} catch {}
+parentPort.on('message', ({ id, password, hashed, options }) => {
   try {
-    return await work();
-  } finally {
-    const next = hashQueue.shift();
-    if (next) next();
-    else hashesRunning--;
+    parentPort.postMessage({ id, result: hashed ? argon2.verifySync(hashed, password) : argon2.hashSync(password, options) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error) });
   }
+});`;
+
+// Each thread answers its jobs in order; a job goes to the thread with the fewest waiting.
+interface HashThread {
+  worker: Worker;
+  waiting: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
+}
+const hashThreads: HashThread[] = [];
+let lastJob = 0;
+
+function startHashThread(): HashThread {
+  const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
+  const worker = new Worker(HASH_THREAD_SOURCE, { eval: true, workerData: { argon2, nice: HASH_NICE } });
+  const thread: HashThread = { worker, waiting: new Map() };
+  worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
+    const job = thread.waiting.get(id);
+    thread.waiting.delete(id);
+    if (error === undefined) job?.resolve(result);
+    else job?.reject(new Error(error));
+    // Let go when idle, so that a closing server or a finished CLI is not held open by it.
+    if (thread.waiting.size === 0) worker.unref();
+  });
+  worker.on('error', (error) => {
+    hashThreads.splice(hashThreads.indexOf(thread), 1);
+    for (const job of thread.waiting.values()) job.reject(error);
+  });
+  hashThreads.push(thread);
+  return thread;
 }
 
-export const hashPassword = (password: string) => inHashSlot(() => hash(password, ARGON2));
+function onHashThread<T>(job: { password: string; hashed?: string; options?: typeof ARGON2 }): Promise<T> {
+  const idle = hashThreads.find((thread) => thread.waiting.size === 0);
+  const thread =
+    idle ??
+    (hashThreads.length < HASH_THREADS
+      ? startHashThread()
+      : hashThreads.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a)));
+  const id = ++lastJob;
+  return new Promise<T>((resolve, reject) => {
+    thread.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    thread.worker.ref();
+    thread.worker.postMessage({ id, ...job });
+  });
+}
+
+export const hashPassword = (password: string) => onHashThread<string>({ password, options: ARGON2 });
 
 export async function verifyPassword(password: string, hashed: string): Promise<boolean> {
   try {
-    return await inHashSlot(() => verify(hashed, password));
+    return await onHashThread<boolean>({ password, hashed });
   } catch {
     return false;
   }

@@ -354,7 +354,7 @@ describe('SIGTERM without a drain (SHUTDOWN_DRAIN_SECONDS=0): requests in flight
         const token = await login(server.base);
         const accepted = () => (server.output().match(/"msg":"incoming request"/g) ?? []).length;
         const acceptedBefore = accepted();
-        // Logins are slow (argon2 on a thread pool of 4): 32 of them and some writes keep the server busy.
+        // Logins are slow (argon2 on its own low-priority threads): 32 of them and some writes keep the server busy.
         const form = new URLSearchParams({
           username: SUPERUSER.email,
           password: SUPERUSER.password,

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { MachineFaults } from '../../src/qa/statecharts/faults';
 import type { MachineWalkedBy, WalkedByReport } from '../../src/qa/statecharts/walked-by';
 import type { MachineCoverage } from './coverage';
 
@@ -18,7 +19,23 @@ function pick(names: string[]) {
   return { count: names.length, tests: sorted.slice(0, KEPT) };
 }
 
-export function walkedByReport(rows: MachineCoverage[]): WalkedByReport {
+/** A machine's fault items, when a run of its UI walks reported them. */
+function faultsOf(row: MachineFaults | undefined): MachineWalkedBy['faults'] {
+  if (!row?.uiCovered || row.defined.length === 0) return undefined;
+  return {
+    defined: row.defined.length,
+    uiCovered: row.uiCovered.length,
+    ...(row.pending ? { pending: row.pending } : {}),
+    walkedBy: Object.fromEntries(
+      row.defined.map((item) => [
+        item,
+        { machine: pick(row.walkedBy[item]?.machine ?? []), ui: pick(row.walkedBy[item]?.ui ?? []) },
+      ]),
+    ),
+  };
+}
+
+export function walkedByReport(rows: MachineCoverage[], faults: MachineFaults[] = []): WalkedByReport {
   return {
     generatedBy: GENERATED_BY,
     machines: Object.fromEntries(
@@ -34,6 +51,7 @@ export function walkedByReport(rows: MachineCoverage[]): WalkedByReport {
               { machine: pick(row.walkedBy[edge]?.machine ?? []), ui: pick(row.walkedBy[edge]?.ui ?? []) },
             ]),
           ),
+          faults: faultsOf(faults.find((fault) => fault.machine === row.machine)),
         },
       ]),
     ),

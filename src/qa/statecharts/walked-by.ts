@@ -17,6 +17,11 @@ export interface MachineWalkedBy {
   machineCovered: number;
   uiCovered: number | null;
   walkedBy: Record<string, EdgeWalkedBy>;
+  /**
+   * The fault items (`<edge> ← <kind>`, ./faults.ts), counted as the edges are: per item the tests that
+   * walk it, and why the items no walk takes are pending.
+   */
+  faults?: { defined: number; uiCovered: number; pending?: string; walkedBy: Record<string, EdgeWalkedBy> };
 }
 
 /** The whole report, as `coverage:paths --json` prints it. */

@@ -266,7 +266,7 @@ const SETTLE_MS = 1_000;
 class OracleViolation extends Error {}
 
 /** What the screen, storage, router and cache show now. */
-function observeStep(index: number, label: string): UiStep {
+export function observeStep(index: number, label: string): UiStep {
   const app = renderedApp();
   return {
     index,

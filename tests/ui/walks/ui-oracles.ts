@@ -375,6 +375,80 @@ export const UI_ORACLES: UiOracle[] = [
   },
 ];
 
+/** No answer (status 0: the connection cut, the call given up) or the server's own failure. */
+const faulted = (request: WireRequest) =>
+  request.answer !== undefined && (request.answer.status === 0 || request.answer.status >= 500);
+
+const shows = (selector: string) => document.querySelector(selector) !== null;
+
+/** The values a field of the dialog shows, by its `name`. */
+function shownValue(dialog: Element, name: string): string | undefined {
+  const input = dialog.querySelector<HTMLInputElement>(`[name="${name}"]`);
+  if (!input) return undefined;
+  return input.type === 'checkbox' ? String(input.checked) : input.value;
+}
+
+/**
+ * Issue 34 (failure is a state; faults in the walks): what a fault on the network must leave. Checked
+ * by the fault walks (faults.test.tsx) after each fault and each recovery.
+ */
+export const FAULT_ORACLES: UiOracle[] = [
+  {
+    // Issue 34, 1: "a list's failed state shows what went wrong and a Try again button (never the
+    // empty state, never a skeleton for ever)"; retries are visible ('Retrying…').
+    id: 'ui.failed-list-offers-a-way-out',
+    spec: 'issue 34',
+    check: (trace) => {
+      const list = LIST_OF_SCREEN[current(trace).location ?? ''];
+      if (!list) return undefined;
+      const asked = trace.requests.filter((r) => r.method === 'GET' && r.path === LIST_PATHS[list]);
+      const last = asked.at(-1);
+      if (!last || !faulted(last)) return undefined;
+      if (shows('[data-testid="empty-list"]')) return `the empty state shows after ${show(last)} failed`;
+      if ([...document.querySelectorAll('[role="status"]')].some((s) => textOf(s) === 'Retrying…'))
+        return undefined;
+      const alert = [...document.querySelectorAll('[role="alert"]')].find((a) => textOf(a) !== '');
+      if (!alert) return `no message says that ${show(last)} failed`;
+      const again = [...document.querySelectorAll('button')].some((b) => textOf(b) === 'Try again');
+      if (!again) return `no 'Try again' after ${show(last)} failed`;
+      if (shows('tbody[aria-busy="true"]')) return `the list stays loading after ${show(last)} failed`;
+      return undefined;
+    },
+  },
+  {
+    // Issue 34, 1: "a mutation's failure keeps the dialog and its values and tells network, server and
+    // validation failures apart in words a user understands".
+    id: 'ui.failed-write-keeps-dialog',
+    spec: 'issue 34',
+    check: (trace) => {
+      const submit = trace.gestures.filter((g) => g.kind === 'submit' && g.dialog).at(-1);
+      if (!submit?.dialog) return undefined;
+      const writes = trace.requests.filter((r) => isWrite(r) && r.seq > submit.seq);
+      const write = writes.at(-1);
+      if (!write || !faulted(write) || writes.length > 1) return undefined;
+      const { role, name } = submit.dialog;
+      const dialog = [...document.querySelectorAll(`[role="${role}"]`)].find(
+        (element) =>
+          element.getAttribute('aria-labelledby') &&
+          textOf(document.getElementById(element.getAttribute('aria-labelledby') as string)) === name,
+      );
+      if (!dialog) return `'${name}' closed after ${show(write)} failed`;
+      const sent =
+        write.body && typeof write.body === 'object' ? (write.body as Record<string, unknown>) : {};
+      for (const [field, value] of Object.entries(sent)) {
+        const shown = shownValue(dialog, field);
+        if (shown !== undefined && shown !== String(value ?? ''))
+          return `'${name}' shows ${field} '${shown}', not the '${String(value)}' the user sent`;
+      }
+      const told = [
+        ...document.querySelectorAll('[data-scope="toast"][data-part="root"], [role="alert"]'),
+      ].some((element) => textOf(element) !== '');
+      if (!told) return `nothing tells the user that ${show(write)} failed`;
+      return undefined;
+    },
+  },
+];
+
 /** The violations of the trace's last step, as `[id] (spec) message`. */
 export function uiViolations(trace: UiTrace, oracles: UiOracle[] = UI_ORACLES): string[] {
   const found: string[] = [];

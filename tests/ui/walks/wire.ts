@@ -34,6 +34,8 @@ export interface WireRequest {
   bearer: string;
   /** The token in local storage when it was sent. */
   storedToken: string;
+  /** The JSON body it carried (fetch only; undefined when none). */
+  body?: unknown;
   answer?: Answer;
 }
 
@@ -109,6 +111,7 @@ export function recordWire(apiUrl: string): WireLog {
   globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
     const recorded = begin(request.method, request.url, request.headers.get('Authorization'));
+    if (recorded && request.body) recorded.body = parseJson(await request.clone().text());
     try {
       const response = await realFetch(request);
       end(recorded, response.status, parseJson(await response.clone().text()));
