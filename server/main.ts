@@ -1,8 +1,12 @@
-import { isClusterWorker, runClusterPrimary } from './cluster.ts';
-import { startErrorReporting } from './error-reporting.ts';
-import { createLogger } from './logger.ts';
-import { serve } from './serve.ts';
-import { fail, settingsFromEnvironment } from './startup.ts';
+// First: it may restart this process with a smaller young generation. The rest is imported after it,
+// so that a restart does not load (and parse) the whole server twice.
+import './young-generation.ts';
+
+const { isClusterWorker, runClusterPrimary } = await import('./cluster.ts');
+const { startErrorReporting } = await import('./error-reporting.ts');
+const { createLogger } = await import('./logger.ts');
+const { serve } = await import('./serve.ts');
+const { fail, settingsFromEnvironment } = await import('./startup.ts');
 
 const settings = settingsFromEnvironment();
 const log = createLogger(settings);
