@@ -53,7 +53,15 @@ export function faultItems(model: MachineModel): string[] {
 export const faultEdge = (item: string) => item.slice(0, item.lastIndexOf(' ← '));
 
 /** Machines whose fault items the fault walks (tests/ui/walks/faults.test.tsx) take. */
-export const FAULT_WALKED = ['itemsPaging', 'usersPaging', 'addItem', 'editItem'];
+export const FAULT_WALKED = [
+  'itemsPaging',
+  'usersPaging',
+  'addItem',
+  'editItem',
+  'addUser',
+  'editUser',
+  'changeUserPassword',
+];
 
 const UPLOADS = 'its upload is an XMLHttpRequest (for its progress); the fault injector wraps fetch only';
 const NOT_YET = 'not walked with faults yet: a fault walk of its screen is to be written (issue 34, item 4)';
@@ -70,9 +78,6 @@ export const PENDING_FAULTS: Record<string, string> = {
   resetPassword: NOT_YET,
   profile: NOT_YET,
   changePassword: NOT_YET,
-  addUser: NOT_YET,
-  editUser: NOT_YET,
-  changeUserPassword: NOT_YET,
   accountDeletion: NOT_YET,
   logoutEverywhere: NOT_YET,
   deleteItem: NOT_YET,

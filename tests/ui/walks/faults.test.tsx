@@ -9,7 +9,7 @@ import {
 } from '../../../src/api/errors';
 import { FORM_DIALOGS } from '../../../src/features/form-dialogs';
 import { MAX_RETRIES } from '../../../src/machines/paging';
-import { FAULT_KINDS, type FaultKind, faultItem } from '../../../src/qa/statecharts/faults';
+import { FAULT_KINDS, FAULT_WALKED, type FaultKind, faultItem } from '../../../src/qa/statecharts/faults';
 import type { MachineModel } from '../../../src/qa/statecharts/model-kit';
 import { modelByName } from '../../../src/qa/statecharts/models';
 import { stateLabel } from '../../../src/qa/statecharts/paths';
@@ -17,16 +17,26 @@ import { recordCoverage } from '../../model/coverage';
 import { walkWanted } from '../../model/walk-filter';
 import { type Api, renderApp, startApi } from '../harness';
 import { type FaultInjector, installFaults } from './faults';
-import { formDialogScreen } from './form-dialog-screen';
+import { formDialogScreen, type WalkFacts } from './form-dialog-screen';
 import { ActorTracker, observeStep, type Walk } from './runner';
-import { type Account, createAccount, fieldValue, newToast, setField, toastsOnScreen, user } from './support';
+import {
+  type Account,
+  adminToken,
+  createAccount,
+  fieldValue,
+  newToast,
+  setField,
+  toastsOnScreen,
+  uniqueEmail,
+  user,
+} from './support';
 import { FAULT_ORACLES, UI_ORACLES, type UiStep, type UiTrace, uiViolations } from './ui-oracles';
 import { recordWire, type WireLog } from './wire';
 
 /**
  * Faults in the walks (issue 34, item 4; the items: src/qa/statecharts/faults.ts). Each request edge of
- * the lists ('itemsPaging', 'usersPaging') and of the /items dialogs ('addItem', 'editItem', from
- * FORM_DIALOGS on '/items') is walked with each fault, injected under the page's fetch (./faults.ts),
+ * the lists ('itemsPaging', 'usersPaging') and of the form dialogs of /items and /admin (FORM_DIALOGS)
+ * named in FAULT_WALKED is walked with each fault, injected under the page's fetch (./faults.ts),
  * against the real server: the app's actor must take the fault's edge (its error, its retries, its time
  * limit, told apart by the error it keeps), the screen must offer a way on, the UI oracles and the fault
  * oracles must hold, and the same action once the network is back must end as if nothing had happened —
@@ -54,7 +64,7 @@ let tracker: ActorTracker;
 /** The steps the oracles saw in the current test. */
 let steps: UiStep[] = [];
 
-const models = ['itemsPaging', 'usersPaging', 'addItem', 'editItem'].map((name) => {
+const models = FAULT_WALKED.map((name) => {
   const model = modelByName(name);
   if (!model) throw new Error(`no model named ${name}`);
   return model;
@@ -161,31 +171,54 @@ async function listFault(machine: 'itemsPaging' | 'usersPaging', kind: FaultKind
 // ---------------------------------------------------------------------------------------------------
 // The /items dialogs
 
-const itemFacts = {
-  seedRow: async (walk: Walk, account: Account) => {
-    await walk.api.call('POST', '/items/', account.token, {
-      title: 'Old title 1',
-      description: null,
-      sku: 'OLD-1',
-    });
+/** What only the walk needs per route: who signs in, the row an edit acts on, the records to count. */
+const ROUTES = {
+  '/items': {
+    facts: {
+      seedRow: async (walk: Walk, account: Account) => {
+        await walk.api.call('POST', '/items/', account.token, {
+          title: 'Old title 1',
+          description: null,
+          sku: 'OLD-1',
+        });
+      },
+    } satisfies WalkFacts,
+    records: '/items/?limit=1000',
+    path: /^\/items\/[^/]*$/,
+  },
+  '/admin': {
+    facts: {
+      superuser: true,
+      // A user newer than the signed-in admin (the list is newest first; the admin's own row is disabled).
+      seedRow: async (walk: Walk) => {
+        await walk.api.call('POST', '/users/', await adminToken(walk.api), {
+          email: uniqueEmail('target'),
+          password: 'password-123',
+          full_name: 'Target 1',
+        });
+      },
+    } satisfies WalkFacts,
+    records: '/users/?limit=1000',
+    path: /^\/users\/[^/]*$/,
   },
 };
 
-type Item = { id: string; title: string };
-const itemsOf = async (account: Account) =>
-  (await api.call<{ data: Item[] }>('GET', '/items/?limit=1000', account.token)).body.data;
+type Row = Record<string, unknown>;
+const recordsOf = async (path: string, account: Account) =>
+  (await api.call<{ data: Row[] }>('GET', path, account.token)).body.data;
 
 /**
  * Save meets the fault: the dialog stays with the user's values and says what went wrong; Save again,
  * the network back, saves once (a create sent again reuses its Idempotency-Key).
  */
-async function dialogFault(machine: 'addItem' | 'editItem', kind: FaultKind): Promise<string[]> {
+async function dialogFault(machine: string, kind: FaultKind): Promise<string[]> {
   const descriptor = FORM_DIALOGS.find((dialog) => dialog.name === machine);
   if (!descriptor) throw new Error(`no form dialog ${machine}`);
-  const facts = formDialogScreen(descriptor, itemFacts);
-  const account = await createAccount(api, `fault-${machine}`);
+  const route = ROUTES[descriptor.screen.route as keyof typeof ROUTES];
+  const facts = formDialogScreen(descriptor, route.facts);
+  const account = await createAccount(api, `fault-${machine}`, { superuser: facts.superuser });
   await facts.seed?.({ api, tracker }, account);
-  const { app } = renderApp('/items', account.token);
+  const { app } = renderApp(descriptor.screen.route, account.token);
   const u = user();
   try {
     await screen.findByText('Page 1', {}, STEP);
@@ -195,12 +228,9 @@ async function dialogFault(machine: 'addItem' | 'editItem', kind: FaultKind): Pr
     const fields = facts.fields as Record<string, RegExp>;
     for (const [name, value] of Object.entries(values))
       await setField(u, within(dialog).getByLabelText(fields[name] as RegExp), value);
-    const before = await itemsOf(account);
-    faults.arm(
-      kind,
-      machine === 'addItem' ? 'POST' : 'PUT',
-      machine === 'addItem' ? /^\/items\/$/ : /^\/items\/[^/]+$/,
-    );
+    const before = await recordsOf(route.records, account);
+    const adds = !facts.seed;
+    faults.arm(kind, adds ? 'POST' : descriptor.screen.route === '/items' ? 'PUT' : 'PATCH', route.path);
     if (kind === 'no answer') CALL_TIME_LIMITS.write = WALK_LIMIT;
     let toasts = toastsOnScreen();
     await u.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -222,13 +252,15 @@ async function dialogFault(machine: 'addItem' | 'editItem', kind: FaultKind): Pr
       STEP,
     );
     await newToast(toasts, ...(facts.success as [string, string]));
-    const after = await itemsOf(account);
-    const title = values.title as string;
-    expect(
-      after.filter((item) => item.title === title),
-      'the record, saved exactly once',
-    ).toHaveLength(1);
-    expect(after).toHaveLength(before.length + (machine === 'addItem' ? 1 : 0));
+    const after = await recordsOf(route.records, account);
+    // The record by the value that names it (a password names none: the count and the oracles stand).
+    const key = ['title', 'email', 'full_name'].find((name) => name in values);
+    if (key)
+      expect(
+        after.filter((row) => row[key] === values[key]),
+        'the record, saved exactly once',
+      ).toHaveLength(1);
+    expect(after).toHaveLength(before.length + (adds ? 1 : 0));
     await oraclesHold(machine, 'Save again: saved');
     const failed =
       kind === 'no answer'
@@ -268,7 +300,7 @@ if (wanted.length === 0) {
     await api?.close();
   });
   for (const model of wanted) {
-    const name = model.name as 'itemsPaging' | 'usersPaging' | 'addItem' | 'editItem';
+    const { name } = model;
     describeFaults(model, (kind) =>
       name === 'itemsPaging' || name === 'usersPaging' ? listFault(name, kind) : dialogFault(name, kind),
     );
