@@ -307,6 +307,11 @@ const sessionDriver: Driver<SessionCtx> = {
     }
     if (label === 'signedIn.loading') {
       await expect(page.getByLabel('Loading')).toBeVisible();
+      // And the current user's call is under way (held until the path answers it): the spinner shows
+      // at once, before the call leaves, while the signed-in app's code is still arriving.
+      await expect
+        .poll(() => ctx.me.held, { message: 'the current user is asked for', intervals: POLL })
+        .toBeGreaterThan(0);
       await expect(signedInAs).toHaveCount(0);
       expect(await storedToken(page)).not.toBeNull();
       return;

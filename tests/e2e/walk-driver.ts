@@ -122,6 +122,11 @@ export class HeldCalls {
   /** Whether calls made now are held (else they go on to the server at once). */
   holding = true;
 
+  /** The calls held now, waiting for the path's answer. */
+  get held(): number {
+    return this.queue.length;
+  }
+
   static async on(page: Page, method: string, apiPath: string): Promise<HeldCalls> {
     const held = new HeldCalls();
     await page.route(`${E2E.baseURL}/api/v1${apiPath}`, (route) => {
