@@ -2,8 +2,8 @@ import type { Message, UserPublic } from '../api/types';
 import { createLeavingPageFormMachine, createPageFormMachine } from './form';
 import { recoverPasswordSchema, resetPasswordSchema, signupSchema } from './schemas';
 
-/** The form flows of the public pages; the signed-in ones are in ./signed-in-flows.ts, /login's in ./login-flow.ts. */
-// Public flows: the forms of the pages reachable signed out (sign up, log in, recover and reset password)
+// The forms of the pages reachable signed out; /login's is in ./login-flow.ts (its bundle), the signed-in
+// ones in ./signed-in-flows.ts.
 /** Chart: [docs/statecharts/signup.md](../../docs/statecharts/signup.md). */
 export const signupMachine = createLeavingPageFormMachine({
   id: 'signup',

@@ -17,19 +17,9 @@ import { recordCoverage } from '../../model/coverage';
 import { walkWanted } from '../../model/walk-filter';
 import { type Api, renderApp, startApi } from '../harness';
 import { type FaultInjector, installFaults } from './faults';
-import { formDialogScreen, type WalkFacts } from './form-dialog-screen';
-import { ActorTracker, observeStep, type Walk } from './runner';
-import {
-  type Account,
-  adminToken,
-  createAccount,
-  fieldValue,
-  newToast,
-  setField,
-  toastsOnScreen,
-  uniqueEmail,
-  user,
-} from './support';
+import { formDialogScreen, ROUTE_FACTS } from './form-dialog-screen';
+import { ActorTracker, observeStep } from './runner';
+import { type Account, createAccount, fieldValue, newToast, setField, toastsOnScreen, user } from './support';
 import { FAULT_ORACLES, UI_ORACLES, type UiStep, type UiTrace, uiViolations } from './ui-oracles';
 import { recordWire, type WireLog } from './wire';
 
@@ -171,36 +161,10 @@ async function listFault(machine: 'itemsPaging' | 'usersPaging', kind: FaultKind
 // ---------------------------------------------------------------------------------------------------
 // The /items dialogs
 
-/** What only the walk needs per route: who signs in, the row an edit acts on, the records to count. */
-const ROUTES = {
-  '/items': {
-    facts: {
-      seedRow: async (walk: Walk, account: Account) => {
-        await walk.api.call('POST', '/items/', account.token, {
-          title: 'Old title 1',
-          description: null,
-          sku: 'OLD-1',
-        });
-      },
-    } satisfies WalkFacts,
-    records: '/items/?limit=1000',
-    path: /^\/items\/[^/]*$/,
-  },
-  '/admin': {
-    facts: {
-      superuser: true,
-      // A user newer than the signed-in admin (the list is newest first; the admin's own row is disabled).
-      seedRow: async (walk: Walk) => {
-        await walk.api.call('POST', '/users/', await adminToken(walk.api), {
-          email: uniqueEmail('target'),
-          password: 'password-123',
-          full_name: 'Target 1',
-        });
-      },
-    } satisfies WalkFacts,
-    records: '/users/?limit=1000',
-    path: /^\/users\/[^/]*$/,
-  },
+/** Per route: the records a dialog saves into, and the path of its writes. */
+const RECORDS = {
+  '/items': { list: '/items/?limit=1000', path: /^\/items\/[^/]*$/ },
+  '/admin': { list: '/users/?limit=1000', path: /^\/users\/[^/]*$/ },
 };
 
 type Row = Record<string, unknown>;
@@ -214,8 +178,9 @@ const recordsOf = async (path: string, account: Account) =>
 async function dialogFault(machine: string, kind: FaultKind): Promise<string[]> {
   const descriptor = FORM_DIALOGS.find((dialog) => dialog.name === machine);
   if (!descriptor) throw new Error(`no form dialog ${machine}`);
-  const route = ROUTES[descriptor.screen.route as keyof typeof ROUTES];
-  const facts = formDialogScreen(descriptor, route.facts);
+  const where = descriptor.screen.route as keyof typeof RECORDS;
+  const route = RECORDS[where];
+  const facts = formDialogScreen(descriptor, ROUTE_FACTS[where]);
   const account = await createAccount(api, `fault-${machine}`, { superuser: facts.superuser });
   await facts.seed?.({ api, tracker }, account);
   const { app } = renderApp(descriptor.screen.route, account.token);
@@ -228,7 +193,7 @@ async function dialogFault(machine: string, kind: FaultKind): Promise<string[]> 
     const fields = facts.fields as Record<string, RegExp>;
     for (const [name, value] of Object.entries(values))
       await setField(u, within(dialog).getByLabelText(fields[name] as RegExp), value);
-    const before = await recordsOf(route.records, account);
+    const before = await recordsOf(route.list, account);
     const adds = !facts.seed;
     faults.arm(kind, adds ? 'POST' : descriptor.screen.route === '/items' ? 'PUT' : 'PATCH', route.path);
     if (kind === 'no answer') CALL_TIME_LIMITS.write = WALK_LIMIT;
@@ -252,7 +217,7 @@ async function dialogFault(machine: string, kind: FaultKind): Promise<string[]> 
       STEP,
     );
     await newToast(toasts, ...(facts.success as [string, string]));
-    const after = await recordsOf(route.records, account);
+    const after = await recordsOf(route.list, account);
     // The record by the value that names it (a password names none: the count and the oracles stand).
     const key = ['title', 'email', 'full_name'].find((name) => name in values);
     if (key)

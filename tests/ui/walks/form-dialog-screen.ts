@@ -3,7 +3,7 @@ import type { AnyFormDialog } from '../../../src/features/common/form-dialog';
 import { formDialogFixture } from '../../../src/qa/statecharts/dialog-fixtures';
 import { type FormScreen, openRowMenu, type Values } from './form-driver';
 import type { Walk } from './runner';
-import { type Account, labelled, labelledBy } from './support';
+import { type Account, adminToken, labelled, labelledBy, uniqueEmail } from './support';
 
 /**
  * A described form dialog (src/features/form-dialogs.ts) as a walk screen: title, role, field labels,
@@ -19,6 +19,30 @@ export interface WalkFacts {
   /** Creates the row a dialog opened from a row menu acts on. */
   seedRow(walk: Walk, account: Account): Promise<void>;
 }
+
+/** Each route's facts: /items acts on an item of the signed-in user's, /admin on a user a superuser sees. */
+export const ROUTE_FACTS: Record<'/items' | '/admin', WalkFacts> = {
+  '/items': {
+    seedRow: async (walk, account) => {
+      await walk.api.call('POST', '/items/', account.token, {
+        title: 'Old title 1',
+        description: null,
+        sku: 'OLD-1',
+      });
+    },
+  },
+  '/admin': {
+    superuser: true,
+    // A user newer than the signed-in admin (the list is newest first; the admin's own row is disabled).
+    seedRow: async (walk) => {
+      await walk.api.call('POST', '/users/', await adminToken(walk.api), {
+        email: uniqueEmail('target'),
+        password: 'password-123',
+        full_name: 'Target 1',
+      });
+    },
+  },
+};
 
 /**
  * The descriptor's valid values, each text made new on every use, by the field it goes into: a form
