@@ -13,19 +13,6 @@ const COMMANDS = {
 
 const command = process.argv[2] ?? 'serve';
 const plan = COMMANDS[command];
-// The server's young-generation cap (server/young-generation.ts, which says why), given here because the
-// server runs in this process: the same command again with the flag, in place (same PID), before any work.
-const YOUNG_GENERATION_FLAG = '--max-semi-space-size=16';
-const semiSpaceSet = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((option) =>
-  option.startsWith('--max-semi-space-size'),
-);
-if (command === 'serve' && !semiSpaceSet && process.channel === undefined && process.execve) {
-  process.execve(
-    process.execPath,
-    [process.execPath, YOUNG_GENERATION_FLAG, ...process.execArgv, ...process.argv.slice(1)],
-    process.env,
-  );
-}
 if (!plan) {
   process.stderr.write(
     `start: unknown command "${command}"; commands: ${Object.keys(COMMANDS).join(', ')}\n`,

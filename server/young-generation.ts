@@ -1,8 +1,8 @@
-// Imported first by main.ts (and mirrored in scripts/start.mjs): caps V8's young generation, which must be set
-// when the process starts. Node 22+ (V8 12+) lets each of its two semi-spaces grow to 64 MB in a 64-bit
-// build without pointer compression; under load both are touched, so ~128 MB of the server's RSS was
-// empty young generation (docs/benchmarks.md, "Memory on Node 24"). 16 MB a semi-space is what Node 20 used; the
-// scavenges it costs more are measured there too.
+// Imported first by main.ts (which `npm start` runs in its own process: that process restarts): caps V8's
+// young generation, which must be set when the process starts. Node 22+ (V8 12+) lets each of its two
+// semi-spaces grow to 64 MB in a 64-bit build without pointer compression; under load both are touched,
+// so ~128 MB of the server's RSS was empty young generation (docs/benchmarks.md, "Memory on Node 24").
+// 16 MB a semi-space is what Node 20 used; the scavenges it costs more are measured there too.
 import cluster from 'node:cluster';
 
 const YOUNG_GENERATION_FLAG = '--max-semi-space-size=16';
